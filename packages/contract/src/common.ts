@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Success code of every JSON answer. */
+export const SUCCESS_CODE = '200';
+/** Code for an expired, revoked or unknown session token (always with HTTP 401). */
+export const SESSION_EXPIRED_CODE = '1004';
+
+export const ZEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.string(), message: z.string(), data });
+
+/** A bounded string: every text field has a maximum so huge inputs are refused by validation. */
+export const text = (max = 255) => z.string().max(max);
+export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
+export const optionalText = (max = 255) => z.string().max(max).optional().nullable();
+/** Database ids travel as positive integers; strings of digits are accepted because the old clients send them. */
+export const id = () =>
+  z.union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ]);
+export const code = (max = 64) => z.string().trim().min(1).max(max);
+/** Dictionary-coded value such as "001". */
+export const dictCode = () => z.string().max(32);
+export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+export const isoDateTime = () => z.string().max(40);
+
+export const ZPageRequest = z.object({
+  pageIndex: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  /** Column to sort by (whitelisted per call on the server) and direction. */
+  sortField: z.string().max(64).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+});
+export type PageRequest = z.output<typeof ZPageRequest>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    pageIndex: z.number().int(),
+    pageSize: z.number().int(),
+  });
+export type Page<T> = { records: T[]; total: number; pageIndex: number; pageSize: number };
+
+export const ZEmpty = z.object({}).passthrough();
+export const ZNull = z.null();
+export const ZAnyData = z.unknown();
+
+/** Yes/no dictionary values used by the specification (001 = yes, 002 = no). */
+export const YES = '001';
+export const NO = '002';

@@ -1,0 +1,25 @@
+import type { CallDefinition, CallGroup } from './define';
+import { authCalls } from './modules/auth';
+import { systemCalls } from './modules/system';
+
+export * from './common';
+export * from './define';
+export * from './modules/auth';
+export * from './modules/system';
+export * from './permissions';
+
+/**
+ * Every call of the product, grouped by module. The server registers a route for each,
+ * the web client is typed from them and the OpenAPI document is generated from them.
+ * Add a module's group here (one line) when the module is created.
+ */
+export const callGroups = {
+  system: systemCalls,
+  auth: authCalls,
+} satisfies Record<string, CallGroup>;
+
+export type CallGroups = typeof callGroups;
+
+export function allCalls(): Array<{ group: string; name: string; call: CallDefinition }> {
+  return Object.entries(callGroups).flatMap(([group, calls]) => Object.entries(calls as CallGroup).map(([name, call]) => ({ group, name, call })));
+}

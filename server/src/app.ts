@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { modules } from './modules';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db';
+import { installErrorHandling } from './platform/http/error-handler';
+import { openApiDocument } from './platform/http/openapi';
+import { registerRoutes } from './platform/http/register';
+import type { ServerModule } from './platform/module';
+import { createPlatform, type Platform } from './platform/platform';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Defaults to every module of the product. */
+  modules?: ServerModule[];
+}
+
+export async function buildApp({ config, database, modules: selected = modules }: BuildOptions): Promise<{ app: FastifyInstance; platform: Platform }> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+    },
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500 },
+  });
+  const platform = createPlatform(config, database, app.log);
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  installErrorHandling(app);
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024 } });
+
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const mod of selected) {
+    registerRoutes(app, platform, mod.routes(platform));
+    await mod.setup?.(app, platform);
+  }
+
+  const webDist = config.WEB_DIST ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The version file must never be cached: the shell compares it to reload on a new release.
+      setHeaders: (res, file) => {
+        if (file.endsWith('index.html') || file.endsWith('version.json')) res.header('cache-control', 'no-cache');
+        else if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  return { app, platform };
+}

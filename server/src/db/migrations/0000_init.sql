@@ -1,0 +1,231 @@
+CREATE TABLE "audit_log" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"user_id" integer,
+	"user_code" varchar(64),
+	"call" varchar(255) NOT NULL,
+	"record_id" varchar(64),
+	"before" jsonb,
+	"after" jsonb,
+	"ip" varchar(64),
+	"request_id" varchar(64)
+);
+--> statement-breakpoint
+CREATE TABLE "login_attempts" (
+	"key" varchar(200) PRIMARY KEY NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"window_start" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"ip" varchar(64),
+	"user_agent" varchar(255),
+	CONSTRAINT "sessions_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "authz_version" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"version" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dict_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code_type" varchar(64) NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"code_name" varchar(64) NOT NULL,
+	"parent_id" integer,
+	"comments" varchar(255),
+	"color" varchar(16),
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "dict_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code_type" varchar(64) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"remark" varchar(255),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "menus" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"parent_id" integer,
+	"type" varchar(1) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"title" varchar(64) NOT NULL,
+	"path" varchar(255) DEFAULT '' NOT NULL,
+	"component" varchar(255) DEFAULT '' NOT NULL,
+	"redirect" varchar(255),
+	"icon" varchar(64),
+	"perms" varchar(128),
+	"hidden" boolean DEFAULT false NOT NULL,
+	"always_show" boolean DEFAULT false NOT NULL,
+	"app_type" varchar(8) DEFAULT 'back' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "org_units" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"parent_id" integer,
+	"code" varchar(64) NOT NULL,
+	"name" varchar(128) NOT NULL,
+	"type" varchar(16) NOT NULL,
+	"path" text NOT NULL,
+	"depth" integer NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"leader_user_id" integer,
+	"is_client" boolean DEFAULT false NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "role_menus" (
+	"role_id" integer NOT NULL,
+	"menu_id" integer NOT NULL,
+	CONSTRAINT "role_menus_role_id_menu_id_pk" PRIMARY KEY("role_id","menu_id")
+);
+--> statement-breakpoint
+CREATE TABLE "role_orgs" (
+	"role_id" integer NOT NULL,
+	"org_id" integer NOT NULL,
+	CONSTRAINT "role_orgs_role_id_org_id_pk" PRIMARY KEY("role_id","org_id")
+);
+--> statement-breakpoint
+CREATE TABLE "roles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" varchar(64) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"data_scope" varchar(16) DEFAULT 'self' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"remark" varchar(255),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "user_roles" (
+	"user_id" integer NOT NULL,
+	"role_id" integer NOT NULL,
+	CONSTRAINT "user_roles_user_id_role_id_pk" PRIMARY KEY("user_id","role_id")
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_code" varchar(64) NOT NULL,
+	"real_name" varchar(64) NOT NULL,
+	"name_pinyin" varchar(64) DEFAULT '' NOT NULL,
+	"password_hash" text NOT NULL,
+	"email" varchar(128),
+	"phone" varchar(32),
+	"org_id" integer,
+	"company_id" integer,
+	"person_category" varchar(8) DEFAULT '001' NOT NULL,
+	"outsource" varchar(8) DEFAULT '000' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"password_changed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "employees" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer,
+	"employee_code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"gender" varchar(8),
+	"org_id" integer,
+	"company_id" integer,
+	"accredit_org_id" integer,
+	"position_name" varchar(64),
+	"grade_id" integer,
+	"person_category" varchar(8) DEFAULT '001' NOT NULL,
+	"outsource" varchar(8) DEFAULT '000' NOT NULL,
+	"entry_date" date,
+	"birthday" date,
+	"probation_months" integer DEFAULT 3 NOT NULL,
+	"status" varchar(8) DEFAULT '003' NOT NULL,
+	"regular_status" varchar(8) DEFAULT '001' NOT NULL,
+	"salary_cents" integer,
+	"phone" varchar(32),
+	"email" varchar(128),
+	"id_card_no" varchar(32),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "grades" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"level" integer NOT NULL,
+	"org_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"topic" varchar(64) NOT NULL,
+	"payload" jsonb NOT NULL,
+	"status" varchar(16) DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"available_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"done_at" timestamp with time zone,
+	"last_error" varchar(1000)
+);
+--> statement-breakpoint
+CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "dict_items_type_code_uq" ON "dict_items" USING btree ("code_type","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "dict_types_code_uq" ON "dict_types" USING btree ("code_type");--> statement-breakpoint
+CREATE INDEX "menus_parent_idx" ON "menus" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "org_units_code_uq" ON "org_units" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "org_units_path_idx" ON "org_units" USING btree ("path" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "org_units_parent_idx" ON "org_units" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "role_menus_menu_idx" ON "role_menus" USING btree ("menu_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_code_uq" ON "roles" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_code_uq" ON "users" USING btree (lower("user_code"));--> statement-breakpoint
+CREATE INDEX "users_org_idx" ON "users" USING btree ("org_id");--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("real_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_code_trgm_idx" ON "users" USING gin ("user_code" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "employees_code_uq" ON "employees" USING btree ("employee_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "employees_user_uq" ON "employees" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "employees_org_idx" ON "employees" USING btree ("org_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "grades_code_uq" ON "grades" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("topic","status","available_at");

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { baseMenus } from '../../modules/base/base.menus';
+import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
+import { hrSeed } from '../../modules/hr/hr.seed';
+import { hashPassword } from '../../platform/auth/passwords';
+import { bumpAuthzVersion } from '../../platform/auth/sessions';
+import type { Db } from '../../platform/db';
+import { users } from '../schema';
+import { insertMenus } from './menus';
+import type { ModuleSeed, SeedContext } from './types';
+import { workbenchMenus } from './workbench.menus';
+
+export const DEMO_PASSWORD = 'Demo@123';
+
+/**
+ * Each module's part of the demo data, in dependency order. Menus of all modules are inserted
+ * first (after base created the roles). One line per module.
+ */
+export const moduleSeeds: ModuleSeed[] = [baseSeed, { name: 'menus', menus: [...workbenchMenus, ...baseMenus] }, hrSeed];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return Number(rows[0]?.n ?? 0) === 0;
+}
+
+function newContext(db: Db, demoPasswordHash: string, today: Date): SeedContext {
+  return { db, today, demoPasswordHash, orgIds: new Map(), userIds: new Map(), roleIds: new Map(), employeeIds: new Map() };
+}
+
+/** The whole demo data set, in one transaction: either all of it or nothing. */
+export async function seedDemo(db: Db, today = new Date(), password = DEMO_PASSWORD): Promise<void> {
+  const demoPasswordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const ctx = newContext(tx as unknown as Db, demoPasswordHash, today);
+    for (const step of moduleSeeds) {
+      if (step.seed) await step.seed(ctx);
+      if (step.menus) await insertMenus(ctx, step.menus);
+    }
+    await bumpAuthzVersion(ctx.db);
+  });
+}
+
+/**
+ * An external database without demo data: base dictionaries, the organisation root, the
+ * administrator (password from ADMIN_PASSWORD) and the menus, so the product can be set up from there.
+ */
+export async function seedMinimal(db: Db, adminPassword: string): Promise<void> {
+  const demoPasswordHash = await hashPassword(adminPassword);
+  await db.transaction(async (tx) => {
+    const ctx = newContext(tx as unknown as Db, demoPasswordHash, new Date());
+    await seedReferenceData(ctx);
+    await seedAdministrator(ctx);
+    for (const step of moduleSeeds) if (step.menus) await insertMenus(ctx, step.menus);
+    await bumpAuthzVersion(ctx.db);
+  });
+}

@@ -1,0 +1,38 @@
+import type { Db } from '../../platform/db';
+
+/** One menu, container or button of the seeded menu tree. Admin sees everything; `roles` grant it to others. */
+export interface MenuSpec {
+  type: 'M' | 'C' | 'F';
+  name: string;
+  title: string;
+  path?: string;
+  component?: string;
+  redirect?: string;
+  icon?: string;
+  /** Permission code of a button (or of a screen, when the screen itself is the permission). */
+  perms?: string;
+  appType?: 'front' | 'back';
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  roles?: string[];
+  children?: MenuSpec[];
+}
+
+/** What the seed steps share: ids by business code, and the day the seed treats as today. */
+export interface SeedContext {
+  db: Db;
+  today: Date;
+  /** Argon2 hash of the demo password, computed once. */
+  demoPasswordHash: string;
+  orgIds: Map<string, number>;
+  userIds: Map<string, number>;
+  roleIds: Map<string, number>;
+  employeeIds: Map<string, number>;
+}
+
+/** A module's part of the demo data: its menus and any records of its own. */
+export interface ModuleSeed {
+  name: string;
+  menus?: MenuSpec[];
+  seed?(ctx: SeedContext): Promise<void>;
+}

@@ -1,0 +1,16 @@
+import { parseArgs } from 'node:util';
+import { generateLargeDataSet } from './db/generate';
+import { isEmpty, seedDemo } from './db/seed';
+import { loadConfig } from './platform/config';
+import { openPglite, openPostgres } from './platform/db';
+
+/** `npm run db:generate -- --employees 50000 [--departments 2000]`: a large data set for benchmarks. */
+const { values } = parseArgs({ options: { employees: { type: 'string', default: '50000' }, departments: { type: 'string', default: '2000' } } });
+const config = loadConfig();
+const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
+await database.migrate();
+if (await isEmpty(database.db)) await seedDemo(database.db);
+const started = Date.now();
+await generateLargeDataSet(database.db, { employees: Number(values.employees), departments: Number(values.departments) });
+console.log(`generated ${values.employees} employees in ${values.departments} departments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+await database.close();

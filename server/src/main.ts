@@ -1,0 +1,40 @@
+import { buildApp } from './app';
+import { isEmpty, seedDemo, seedMinimal } from './db/seed';
+import { loadConfig } from './platform/config';
+import { openPglite, openPostgres } from './platform/db';
+
+/** Starts the product: database (embedded or PostgreSQL), migrations, first-start data, HTTP. */
+async function main() {
+  const config = loadConfig();
+  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
+  await database.migrate();
+  const { app } = await buildApp({ config, database });
+
+  if (await isEmpty(database.db)) {
+    if (!config.DATABASE_URL || config.SEED_DEMO === '1') {
+      app.log.info('empty database: loading the demo data');
+      await seedDemo(database.db);
+    } else if (config.ADMIN_PASSWORD) {
+      app.log.info('empty database: creating the administrator');
+      await seedMinimal(database.db, config.ADMIN_PASSWORD);
+    } else {
+      app.log.warn('empty database and no ADMIN_PASSWORD: nobody can sign in until it is set (or SEED_DEMO=1)');
+    }
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

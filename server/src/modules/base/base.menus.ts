@@ -1,0 +1,76 @@
+import { PERM } from '@erp/contract';
+import type { MenuSpec } from '../../db/seed/types';
+
+const button = (title: string, perms: string, roles: string[] = []): MenuSpec => ({ type: 'F', name: perms, title, perms, roles });
+
+/** Back-office base data screens (sidebar under /BaseCenter). */
+export const baseMenus: MenuSpec[] = [
+  {
+    type: 'M',
+    name: 'BaseCenter',
+    title: '基础数据',
+    path: '/BaseCenter',
+    icon: 'DatabaseOutlined',
+    alwaysShow: true,
+    roles: ['hr', 'hrDirector'],
+    children: [
+      {
+        type: 'C',
+        name: 'OrganizationManagement',
+        title: '组织管理',
+        path: '/BaseCenter/organization',
+        component: 'base/organization',
+        icon: 'ApartmentOutlined',
+        roles: ['hr', 'hrDirector'],
+        children: [button('查看组织', PERM.orgList, ['hr', 'hrDirector']), button('编辑组织', PERM.orgEdit)],
+      },
+      {
+        type: 'C',
+        name: 'UserManagement',
+        title: '用户管理',
+        path: '/BaseCenter/user',
+        component: 'base/user',
+        icon: 'UserOutlined',
+        roles: ['hr', 'hrDirector'],
+        children: [button('查看用户', PERM.userList, ['hr', 'hrDirector']), button('编辑用户', PERM.userEdit)],
+      },
+      {
+        type: 'C',
+        name: 'RoleManagement',
+        title: '角色管理',
+        path: '/BaseCenter/role',
+        component: 'base/role',
+        icon: 'SafetyOutlined',
+        children: [button('查看角色', PERM.roleList), button('编辑角色', PERM.roleEdit)],
+      },
+      {
+        type: 'C',
+        name: 'MenuManagement',
+        title: '菜单管理',
+        path: '/BaseCenter/menu',
+        component: 'base/menu',
+        icon: 'MenuOutlined',
+        children: [button('查看菜单', PERM.menuList), button('编辑菜单', PERM.menuEdit)],
+      },
+      {
+        type: 'C',
+        name: 'DictManagement',
+        title: '字典管理',
+        path: '/BaseCenter/dict',
+        component: 'base/dict',
+        icon: 'BookOutlined',
+        roles: ['hr', 'hrDirector'],
+        children: [button('查看字典', PERM.dictList, ['hr', 'hrDirector']), button('编辑字典', PERM.dictEdit)],
+      },
+      {
+        type: 'C',
+        name: 'AuditLog',
+        title: '操作日志',
+        path: '/BaseCenter/audit',
+        component: 'base/audit',
+        icon: 'FileSearchOutlined',
+        children: [button('查看日志', PERM.auditList)],
+      },
+    ],
+  },
+];

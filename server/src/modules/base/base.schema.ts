@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../db/columns';
+
+/**
+ * Organisation tree in one table with a materialised path ("/1/4/17/"): "all sub-units" is one
+ * `path LIKE` query on an index, "the leader n levels up" is a walk of the path's ids.
+ * type: group | company | dept | team.
+ */
+export const orgUnits = pgTable(
+  'org_units',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    code: varchar('code', { length: 64 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    type: varchar('type', { length: 16 }).notNull(),
+    path: text('path').notNull(),
+    depth: integer('depth').notNull(),
+    sort: integer('sort').notNull().default(0),
+    leaderUserId: integer('leader_user_id'),
+    /** A client company (the staffing company's customer), not part of the own group. */
+    isClient: boolean('is_client').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('org_units_code_uq').on(t.code),
+    index('org_units_path_idx').using('btree', t.path.op('text_pattern_ops')),
+    index('org_units_parent_idx').on(t.parentId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Sign-in name, e.g. "admin", "hr01". */
+    userCode: varchar('user_code', { length: 64 }).notNull(),
+    realName: varchar('real_name', { length: 64 }).notNull(),
+    /** Initials of the name in pinyin, for fuzzy search ("zs" for 张三). */
+    namePinyin: varchar('name_pinyin', { length: 64 }).notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    email: varchar('email', { length: 128 }),
+    phone: varchar('phone', { length: 32 }),
+    orgId: integer('org_id'),
+    companyId: integer('company_id'),
+    /** 001 regular staff; other values dispatched. */
+    personCategory: varchar('person_category', { length: 8 }).notNull().default('001'),
+    /** 001 outsourced (gets the back-office entry); default 000. */
+    outsource: varchar('outsource', { length: 8 }).notNull().default('000'),
+    enabled: boolean('enabled').notNull().default(true),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('users_code_uq').on(sql`lower(${t.userCode})`),
+    index('users_org_idx').on(t.orgId),
+    index('users_name_trgm_idx').using('gin', sql`${t.realName} gin_trgm_ops`),
+    index('users_code_trgm_idx').using('gin', sql`${t.userCode} gin_trgm_ops`),
+  ],
+);
+
+/** data_scope: all | dept_and_below | dept | self | custom (custom departments in role_orgs). */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 64 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    dataScope: varchar('data_scope', { length: 16 }).notNull().default('self'),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('roles_code_uq').on(t.code)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id').notNull(),
+    roleId: integer('role_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const roleOrgs = pgTable(
+  'role_orgs',
+  {
+    roleId: integer('role_id').notNull(),
+    orgId: integer('org_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.orgId] })],
+);
+
+/**
+ * Menus and buttons in one tree. type: M = container (component Layout), C = screen, F = button.
+ * A button's `perms` is its permission code (buttonAuthIdenti). appType: front (workbench
+ * application) or back (back-office sidebar).
+ */
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    type: varchar('type', { length: 1 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    title: varchar('title', { length: 64 }).notNull(),
+    path: varchar('path', { length: 255 }).notNull().default(''),
+    component: varchar('component', { length: 255 }).notNull().default(''),
+    redirect: varchar('redirect', { length: 255 }),
+    icon: varchar('icon', { length: 64 }),
+    perms: varchar('perms', { length: 128 }),
+    hidden: boolean('hidden').notNull().default(false),
+    alwaysShow: boolean('always_show').notNull().default(false),
+    appType: varchar('app_type', { length: 8 }).notNull().default('back'),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    ...auditColumns,
+  },
+  (t) => [index('menus_parent_idx').on(t.parentId)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id').notNull(),
+    menuId: integer('menu_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('role_menus_menu_idx').on(t.menuId)],
+);
+
+export const dictTypes = pgTable(
+  'dict_types',
+  {
+    id: serial('id').primaryKey(),
+    codeType: varchar('code_type', { length: 64 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('dict_types_code_uq').on(t.codeType)],
+);
+
+export const dictItems = pgTable(
+  'dict_items',
+  {
+    id: serial('id').primaryKey(),
+    codeType: varchar('code_type', { length: 64 }).notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    codeName: varchar('code_name', { length: 64 }).notNull(),
+    parentId: integer('parent_id'),
+    comments: varchar('comments', { length: 255 }),
+    /** Tag colour for status values: green, red, orange, blue, grey. */
+    color: varchar('color', { length: 16 }),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('dict_items_type_code_uq').on(t.codeType, t.code)],
+);
+
+/** Bumped on every change to roles, grants or user roles: sessions reload permissions on their next call. */
+export const authzVersion = pgTable('authz_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

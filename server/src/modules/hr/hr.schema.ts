@@ -1,0 +1,51 @@
+import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../db/columns';
+
+/** Job grades (ranks), per company or shared (orgId null). */
+export const grades = pgTable(
+  'grades',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    level: integer('level').notNull(),
+    orgId: integer('org_id'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('grades_code_uq').on(t.code)],
+);
+
+/**
+ * The HR record of a person. status 003 = on duty; regularStatus 010 = confirmed (regular),
+ * anything else is still on probation. A user account links to at most one employee.
+ */
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id'),
+    employeeCode: varchar('employee_code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    gender: varchar('gender', { length: 8 }),
+    orgId: integer('org_id'),
+    companyId: integer('company_id'),
+    /** For dispatched staff: the client company / department they are accredited to. */
+    accreditOrgId: integer('accredit_org_id'),
+    positionName: varchar('position_name', { length: 64 }),
+    gradeId: integer('grade_id'),
+    personCategory: varchar('person_category', { length: 8 }).notNull().default('001'),
+    outsource: varchar('outsource', { length: 8 }).notNull().default('000'),
+    entryDate: date('entry_date'),
+    birthday: date('birthday'),
+    probationMonths: integer('probation_months').notNull().default(3),
+    status: varchar('status', { length: 8 }).notNull().default('003'),
+    regularStatus: varchar('regular_status', { length: 8 }).notNull().default('001'),
+    /** Monthly salary in cents. */
+    salaryCents: integer('salary_cents'),
+    phone: varchar('phone', { length: 32 }),
+    email: varchar('email', { length: 128 }),
+    idCardNo: varchar('id_card_no', { length: 32 }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('employees_code_uq').on(t.employeeCode), uniqueIndex('employees_user_uq').on(t.userId), index('employees_org_idx').on(t.orgId)],
+);

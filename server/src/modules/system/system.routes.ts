@@ -1,0 +1,25 @@
+import { systemCalls } from '@erp/contract';
+import { appliedMigrations, migrationCount } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { implement } from '../../platform/http/context';
+import type { ServerModule } from '../../platform/module';
+
+export const systemModule: ServerModule = {
+  name: 'system',
+  routes(platform) {
+    const expected = migrationCount();
+    return implement(systemCalls, {
+      health: async () => ({ status: 'ok' as const }),
+      ready: async () => {
+        let applied: number;
+        try {
+          applied = await appliedMigrations(platform.db);
+        } catch {
+          throw new AppError(503, '数据库暂时不可用，请稍后重试', '503');
+        }
+        if (applied < expected) throw new AppError(503, `数据库迁移未完成（${applied}/${expected}）`, '503');
+        return { status: 'ready' as const, migrations: applied };
+      },
+    });
+  },
+};

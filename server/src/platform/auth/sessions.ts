@@ -1,0 +1,162 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { authzVersion, employees, menus, roleMenus, roleOrgs, roles, sessions, userRoles, users } from '../../db/schema';
+import type { Db } from '../db';
+import type { DataScope, Principal } from './principal';
+import { tokenDigest } from './tokens';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** Idle time is written back at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+interface CachedGrants {
+  version: number;
+  grants: Omit<Principal, 'sessionId'>;
+}
+
+/**
+ * Resolves tokens to principals. Permissions are cached per process and keyed by the global
+ * authorisation version, which every role/grant change bumps: a change applies on the user's
+ * next call on every process, without a cache bus.
+ */
+export class SessionStore {
+  private readonly grants = new Map<number, CachedGrants>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly policy: SessionPolicy,
+  ) {}
+
+  async create(userId: number, ip: string | null, userAgent: string | null, token: string): Promise<void> {
+    const now = Date.now();
+    await this.db.insert(sessions).values({
+      tokenHash: tokenDigest(token),
+      userId,
+      expiresAt: new Date(now + this.policy.absoluteMs),
+      ip,
+      userAgent: userAgent?.slice(0, 255) ?? null,
+    });
+  }
+
+  /** The principal of a live token, or null when it is unknown, revoked, expired or its user disabled. */
+  async resolve(token: string): Promise<Principal | null> {
+    const rows = await this.db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        lastUsedAt: sessions.lastUsedAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        enabled: users.enabled,
+        version: authzVersion.version,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(authzVersion, eq(authzVersion.id, 1))
+      .where(eq(sessions.tokenHash, tokenDigest(token)))
+      .limit(1);
+    const row = rows[0];
+    const now = Date.now();
+    if (!row || row.revokedAt || !row.enabled) return null;
+    if (row.expiresAt.getTime() <= now || row.lastUsedAt.getTime() + this.policy.idleMs <= now) return null;
+    if (now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      await this.db
+        .update(sessions)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+    const grants = await this.grantsOf(row.userId, row.version ?? 0);
+    return grants ? { ...grants, sessionId: row.sessionId } : null;
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeOthers(userId: number, keepSessionId: number | null): Promise<void> {
+    const others = keepSessionId === null ? sql`true` : sql`${sessions.id} <> ${keepSessionId}`;
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), others));
+  }
+
+  async grantsOf(userId: number, version: number): Promise<Omit<Principal, 'sessionId'> | null> {
+    const cached = this.grants.get(userId);
+    if (cached && cached.version === version) return cached.grants;
+    const grants = await loadGrants(this.db, userId);
+    if (!grants) return null;
+    if (this.grants.size > 10_000) this.grants.clear();
+    this.grants.set(userId, { version, grants });
+    return grants;
+  }
+}
+
+const SCOPE_WIDTH: Record<string, number> = { all: 5, custom: 4, dept_and_below: 3, dept: 2, self: 1 };
+
+/** Roles, permission codes and data scope of a user, straight from the database. */
+export async function loadGrants(db: Db, userId: number): Promise<Omit<Principal, 'sessionId'> | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return null;
+  const roleRows = await db
+    .select({ id: roles.id, code: roles.code, dataScope: roles.dataScope })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.enabled, true)));
+  const roleIds = roleRows.map((r) => r.id);
+  const isAdmin = roleRows.some((r) => r.code === 'admin');
+  // The administrator holds every permission code, so the client's button checks show everything.
+  const permRows = isAdmin
+    ? await db
+        .selectDistinct({ perms: menus.perms })
+        .from(menus)
+        .where(and(isNotNull(menus.perms), eq(menus.enabled, true)))
+    : roleIds.length
+      ? await db
+          .selectDistinct({ perms: menus.perms })
+          .from(roleMenus)
+          .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+          .where(and(inArray(roleMenus.roleId, roleIds), isNotNull(menus.perms), eq(menus.enabled, true)))
+      : [];
+  const [employee] = await db.select({ id: employees.id }).from(employees).where(eq(employees.userId, userId)).limit(1);
+
+  let widest = roleRows.reduce<string>((w, r) => ((SCOPE_WIDTH[r.dataScope] ?? 0) > (SCOPE_WIDTH[w] ?? 0) ? r.dataScope : w), 'self');
+  if (isAdmin) widest = 'all';
+  let dataScope: DataScope;
+  if (widest === 'all') dataScope = { kind: 'all' };
+  else if (widest === 'dept_and_below' || widest === 'dept') dataScope = { kind: widest, orgId: user.orgId };
+  else if (widest === 'custom') {
+    const customRoleIds = roleRows.filter((r) => r.dataScope === 'custom').map((r) => r.id);
+    const orgRows = await db.select({ orgId: roleOrgs.orgId }).from(roleOrgs).where(inArray(roleOrgs.roleId, customRoleIds));
+    dataScope = { kind: 'custom', orgIds: [...new Set(orgRows.map((o) => o.orgId))] };
+  } else dataScope = { kind: 'self' };
+
+  return {
+    userId: user.id,
+    userCode: user.userCode,
+    realName: user.realName,
+    orgId: user.orgId,
+    companyId: user.companyId,
+    employeeId: employee?.id ?? null,
+    personCategory: user.personCategory,
+    outsource: user.outsource,
+    roleCodes: roleRows.map((r) => r.code),
+    permissions: new Set(permRows.flatMap((p) => (p.perms ? p.perms.split(',').map((c) => c.trim().toLowerCase()) : []))),
+    isAdmin,
+    dataScope,
+  };
+}
+
+/** Call after any change to roles, role grants, menus' codes or user roles. */
+export async function bumpAuthzVersion(db: Db): Promise<void> {
+  await db
+    .insert(authzVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: authzVersion.id, set: { version: sql`${authzVersion.version} + 1` } });
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL server; when absent the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Fill an external database with demo data too (the embedded one always gets it when empty). */
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** Password of the first administrator when an external database is initialised without demo data. */
+  ADMIN_PASSWORD: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
+  /** Directory with the built web app; served at / when it exists. */
+  WEB_DIST: z.string().optional(),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Config = z.output<typeof ZConfig> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ZConfig.parse(env);
+  return { ...parsed, dataDir: path.resolve(parsed.DATA_DIR), ...overrides };
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database (or a transaction: it has the same surface). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (test templates). */
+  dump?(): Promise<Blob>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Migrations live beside the bundle (dist/migrations) or in the source tree (src/db/migrations). */
+export function migrationsFolder(): string {
+  const candidates = [path.join(here, 'migrations'), path.join(here, '../db/migrations'), path.join(here, 'db/migrations')];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta/_journal.json')));
+  if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export function migrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** Embedded PGlite: one instance (one connection) per process; Drizzle transactions queue on it. */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    },
+    close: () => client.close(),
+    dump: async () => client.dumpDataDir('gzip'),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A dropped idle connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const nodeDb = drizzlePg(pool, { schema });
+  return {
+    db: nodeDb as unknown as Db,
+    kind: 'postgres',
+    async migrate() {
+      const conn = await pool.connect();
+      try {
+        // Several processes may start together: one migrates, the others wait for it.
+        await conn.query('SELECT pg_advisory_lock(727274)');
+        await conn.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+        await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function appliedMigrations(db: Db): Promise<number> {
+  return Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`))[0]?.n ?? 0);
+}
+
+/** Rows of a raw SQL statement; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}

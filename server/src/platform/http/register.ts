@@ -1,0 +1,127 @@
+import type { CallDefinition } from '@erp/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { auditLog } from '../../db/schema';
+import type { Principal } from '../auth/principal';
+import { hasPermission } from '../auth/principal';
+import { forbidden, sessionExpired, unauthorized } from '../errors';
+import type { Platform } from '../platform';
+import type { AuditEntry, CallContext, Route } from './context';
+import { langOf, localize } from './i18n';
+import { readMultipart, removeUploads, type UploadedFile } from './multipart';
+import { parseRequest } from './validation';
+
+/** Names whose values never reach the audit log or the logs. */
+const SECRET_KEYS = /pass(word)?|token|secret|validCode/i;
+
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 100).map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : redact(v)]));
+  }
+  return typeof value === 'string' && value.length > 2000 ? `${value.slice(0, 2000)}…` : value;
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S{1,256})$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** ROOT-wrapped bodies `{"ROOT":{"header":{},"body":{...}}}` and plain bodies are both accepted. */
+function unwrapRoot(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'ROOT' in body) {
+    const root = (body as { ROOT: unknown }).ROOT;
+    if (root && typeof root === 'object' && 'body' in root) return (root as { body: unknown }).body ?? {};
+    return {};
+  }
+  return body ?? {};
+}
+
+async function readInput(call: CallDefinition, req: FastifyRequest, tmpDir: string): Promise<{ input: unknown; files: UploadedFile[] }> {
+  if (call.method === 'GET' || call.requestKind === 'query') return { input: req.query ?? {}, files: [] };
+  if (call.requestKind === 'multipart' && req.isMultipart()) {
+    const { fields, files } = await readMultipart(req, tmpDir);
+    return { input: fields, files };
+  }
+  // DELETE and others may also carry the query string (e.g. ?id=) when they have no body.
+  const body = unwrapRoot(req.body);
+  const query = req.query && typeof req.query === 'object' ? req.query : {};
+  return { input: { ...query, ...(body as object) }, files: [] };
+}
+
+/** Registers every route of every module from its contract declaration. */
+export function registerRoutes(app: FastifyInstance, platform: Platform, routes: Route[]): void {
+  const validateResponses = platform.config.NODE_ENV === 'test';
+  const tmpDir = `${platform.config.dataDir}/tmp`;
+
+  for (const { call, handler } of routes) {
+    app.route({
+      method: call.method,
+      url: call.path,
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const lang = langOf(req);
+        const token = bearerToken(req);
+        let user: Principal | null = null;
+        if (call.permission !== 'public' || token) {
+          user = token ? await platform.sessions.resolve(token) : null;
+          if (call.permission !== 'public') {
+            if (!token) throw unauthorized();
+            if (!user) throw sessionExpired();
+            if (call.permission !== 'login' && !hasPermission(user, call.permission)) throw forbidden();
+          }
+        }
+
+        const { input: raw, files } = await readInput(call, req, tmpDir);
+        let auditEntry: AuditEntry | null = null;
+        try {
+          const input = parseRequest(call.request, raw, lang);
+          const ctx: CallContext = {
+            platform,
+            get user() {
+              if (!user) throw unauthorized();
+              return user;
+            },
+            maybeUser: user,
+            req,
+            reply,
+            files,
+            token,
+            audit(entry) {
+              auditEntry = entry;
+            },
+          };
+          const result = await handler(input, ctx);
+          if (result === reply) return reply;
+
+          if (call.write) {
+            const entry: AuditEntry = auditEntry ?? {};
+            const data = result as { id?: unknown } | null;
+            const recordId = entry.recordId ?? (data && typeof data === 'object' && 'id' in data ? data.id : (raw as { id?: unknown })?.id) ?? null;
+            await platform.db.insert(auditLog).values({
+              userId: user?.userId ?? null,
+              userCode: user?.userCode ?? null,
+              call: call.path,
+              recordId: recordId === null || recordId === undefined ? null : String(recordId).slice(0, 64),
+              before: entry.before === undefined ? null : redact(entry.before),
+              after: redact(entry.after ?? raw),
+              ip: req.ip,
+              requestId: req.id,
+            });
+          }
+
+          if (validateResponses) {
+            const check = call.data.safeParse(result ?? null);
+            if (!check.success) {
+              req.log.error({ call: call.path, issues: check.error.issues.slice(0, 5) }, 'response does not match the contract');
+              throw new Error(`response of ${call.path} does not match the contract: ${JSON.stringify(check.error.issues.slice(0, 3))}`);
+            }
+          }
+          return reply.send({ code: '200', message: localize('操作成功', lang), data: result ?? null });
+        } finally {
+          if (files.length) await removeUploads(files);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SessionStore } from './auth/sessions';
+import type { Config } from './config';
+import type { Database, Db } from './db';
+
+/**
+ * The shared services every module reaches through its call context. Modules that own a
+ * platform service (live channel, file storage) attach it in their `setup` step.
+ */
+export interface Platform {
+  config: Config;
+  database: Database;
+  db: Db;
+  sessions: SessionStore;
+  log: FastifyBaseLogger;
+  /** Services registered by modules at start (e.g. `live`, `storage`), by name. */
+  services: Map<string, unknown>;
+}
+
+export function createPlatform(config: Config, database: Database, log: FastifyBaseLogger): Platform {
+  return {
+    config,
+    database,
+    db: database.db,
+    sessions: new SessionStore(database.db, {
+      idleMs: config.SESSION_IDLE_HOURS * 3600_000,
+      absoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    }),
+    log,
+    services: new Map(),
+  };
+}
