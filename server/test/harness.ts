@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { loadConfig, type Config } from '../src/platform/config';
+import { type Config, loadConfig } from '../src/platform/config';
 import type { Database, Db } from '../src/platform/db';
 import type { Platform } from '../src/platform/platform';
 import { openTestDatabase } from './databases';
@@ -35,7 +35,9 @@ export interface TestServer {
 
 async function answerOf(res: Response): Promise<Answer> {
   const type = res.headers.get('content-type') ?? '';
-  const body = type.includes('json') ? ((await res.json()) as { code: string; message: string; data: unknown }) : { code: '', message: await res.text(), data: null };
+  const body = type.includes('json')
+    ? ((await res.json()) as { code: string; message: string; data: unknown })
+    : { code: '', message: await res.text(), data: null };
   return { status: res.status, code: body.code, message: body.message, data: body.data, headers: res.headers };
 }
 
@@ -76,7 +78,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       return (await answerOf(res)) as Answer<T>;
     },
     async get<T>(p: string, token?: string | null, query: Record<string, string | number> = {}) {
-      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+      const qs = new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]))).toString();
       const res = await fetch(`${url}${p}${qs ? `?${qs}` : ''}`, { headers: auth(token) });
       return (await answerOf(res)) as Answer<T>;
     },

@@ -1,10 +1,22 @@
 import type { CallDefinition, CallGroup } from './define';
 import { authCalls } from './modules/auth';
+import { baseCalls } from './modules/base';
+import { bpmCalls } from './modules/bpm';
+import { fileCalls } from './modules/file';
+import { greetingCalls } from './modules/greeting';
+import { hrCalls } from './modules/hr';
+import { msgCalls } from './modules/msg';
 import { systemCalls } from './modules/system';
 
 export * from './common';
 export * from './define';
 export * from './modules/auth';
+export * from './modules/base';
+export * from './modules/bpm';
+export * from './modules/file';
+export * from './modules/greeting';
+export * from './modules/hr';
+export * from './modules/msg';
 export * from './modules/system';
 export * from './permissions';
 
@@ -16,6 +28,12 @@ export * from './permissions';
 export const callGroups = {
   system: systemCalls,
   auth: authCalls,
+  base: baseCalls,
+  bpm: bpmCalls,
+  hr: hrCalls,
+  msg: msgCalls,
+  file: fileCalls,
+  greeting: greetingCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

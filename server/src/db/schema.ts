@@ -1,5 +1,9 @@
 // Every table of the product, collected for Drizzle and drizzle-kit. One line per module schema file.
 export * from '../modules/auth/auth.schema';
 export * from '../modules/base/base.schema';
+export * from '../modules/file/file.schema';
+export * from '../modules/greeting/greeting.schema';
 export * from '../modules/hr/hr.schema';
+export * from '../modules/msg/msg.schema';
 export * from '../platform/outbox/outbox.schema';
+export * from '../workflow/workflow.schema';

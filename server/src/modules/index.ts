@@ -1,6 +1,12 @@
 import type { ServerModule } from '../platform/module';
 import { authModule } from './auth/auth.routes';
+import { baseModule } from './base/base.routes';
+import { bpmModule } from './bpm/bpm.routes';
+import { fileModule } from './file/file.routes';
+import { greetingModule } from './greeting/greeting.routes';
+import { hrModule } from './hr/hr.routes';
+import { msgModule } from './msg/msg.routes';
 import { systemModule } from './system/system.routes';
 
 /** Every module of the server, in registration order. One line per module. */
-export const modules: ServerModule[] = [systemModule, authModule];
+export const modules: ServerModule[] = [systemModule, authModule, baseModule, fileModule, msgModule, greetingModule, bpmModule, hrModule];

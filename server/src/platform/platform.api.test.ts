@@ -40,12 +40,24 @@ describe('platform', () => {
   });
 
   it('answers internal errors with a request id and no stack trace', async () => {
-    const boom = defineCall({ method: 'POST', path: '/test/boom', requestKind: 'json', request: z.object({}), data: z.null(), permission: 'public', summary: 'x', fromSpec: false });
-    const routes = implement({ boom }, {
-      boom: async () => {
-        throw new Error('secret internal detail');
-      },
+    const boom = defineCall({
+      method: 'POST',
+      path: '/test/boom',
+      requestKind: 'json',
+      request: z.object({}),
+      data: z.null(),
+      permission: 'public',
+      summary: 'x',
+      fromSpec: false,
     });
+    const routes = implement(
+      { boom },
+      {
+        boom: async () => {
+          throw new Error('secret internal detail');
+        },
+      },
+    );
     const { buildApp } = await import('../app');
     const { app } = await buildApp({ config: s.platform.config, database: s.database, modules: [{ name: 'boom', routes: () => routes }] });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { baseMenus } from '../../modules/base/base.menus';
 import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
+import { bpmSeed } from '../../modules/bpm/bpm.seed';
+import { fileSeed } from '../../modules/file/file.seed';
+import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
+import { msgSeed } from '../../modules/msg/msg.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
 import { auditLog, sessions, users } from '../../db/schema';
 import { tokenDigest } from '../../platform/auth/tokens';
-import { startTestServer, type TestServer } from '../../../test/harness';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -64,7 +64,11 @@ describe('sign-in', () => {
   });
 
   it('survives 20 concurrent sign-ins', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => s.post<{ access_token: string }>('/auth/oauth/token', { username: `user${String(20 + (i % 10)).padStart(2, '0')}`, password: 'Demo@123' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        s.post<{ access_token: string }>('/auth/oauth/token', { username: `user${String(20 + (i % 10)).padStart(2, '0')}`, password: 'Demo@123' }),
+      ),
+    );
     expect(results.map((r) => r.code)).toEqual(Array(20).fill('200'));
     expect(new Set(results.map((r) => r.data.access_token)).size).toBe(20);
   });
@@ -123,16 +127,25 @@ describe('session', () => {
 
   it('expires tokens after 12 h idle and after 7 days absolute', async () => {
     const idle = await s.login('emp01');
-    await s.db.update(sessions).set({ lastUsedAt: new Date(Date.now() - 13 * 3600_000) }).where(eq(sessions.tokenHash, tokenDigest(idle)));
+    await s.db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(Date.now() - 13 * 3600_000) })
+      .where(eq(sessions.tokenHash, tokenDigest(idle)));
     expect((await s.post('/auth/base/api/user/getUserByToken', {}, idle)).code).toBe('1004');
     const old = await s.login('emp01');
-    await s.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, tokenDigest(old)));
+    await s.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, tokenDigest(old)));
     expect((await s.post('/auth/base/api/user/getUserByToken', {}, old)).code).toBe('1004');
   });
 
   it('stores only the hash of a token', async () => {
     const token = await s.login('fin01');
-    const rows = await s.db.select().from(sessions).where(eq(sessions.tokenHash, tokenDigest(token)));
+    const rows = await s.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenDigest(token)));
     expect(rows).toHaveLength(1);
     const all = await s.db.execute(sql`SELECT count(*)::int AS n FROM sessions WHERE token_hash = ${token}`);
     expect((all as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
@@ -175,7 +188,11 @@ describe('menus and buttons', () => {
     expect(hrBase?.children.map((c) => c.path)).not.toContain('/BaseCenter/role');
 
     const userMenu = base?.children.find((c) => c.path === '/BaseCenter/user');
-    const hrButtons = await s.post<Array<{ buttonAuthIdenti: string; funcStatus: number }>>('/auth/base/api/user/getFunctionByUser', { menuId: userMenu?.menuId }, await s.login('hr01'));
+    const hrButtons = await s.post<Array<{ buttonAuthIdenti: string; funcStatus: number }>>(
+      '/auth/base/api/user/getFunctionByUser',
+      { menuId: userMenu?.menuId },
+      await s.login('hr01'),
+    );
     expect(hrButtons.data).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ buttonAuthIdenti: 'base:user:list', funcStatus: 1 }),

@@ -1,0 +1,4 @@
+import type { ModuleSeed } from '../../db/seed/types';
+
+/** Demo data and menus of the bpm module. */
+export const bpmSeed: ModuleSeed = { name: 'bpm' };

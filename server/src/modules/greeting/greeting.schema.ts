@@ -1,0 +1,2 @@
+// Tables of this area are declared here (Drizzle pg-core).
+export {};

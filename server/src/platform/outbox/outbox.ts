@@ -1,0 +1,79 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { outbox } from '../../db/schema';
+import type { Db } from '../db';
+import { queryRows } from '../db';
+
+/** Topics of background work and the payload each carries. */
+export interface OutboxTopics {
+  /**
+   * Something a user must be told: a new task, a cc, a notice. The message module turns it into
+   * messages (message centre) and pushes it on the live channel.
+   */
+  notify: NotifyPayload;
+  /** An e-mail to send (password reset codes, offers). */
+  mail: { to: string; subject: string; text: string };
+}
+
+export interface NotifyPayload {
+  receiverUserIds: number[];
+  /** Message type: 001 to-do/approval, 002 warning, 003 notice, 004 system. */
+  msgType: '001' | '002' | '003' | '004';
+  title: string;
+  /** HTML allowed; sanitised when stored. */
+  content: string;
+  senderUserId?: number | null;
+  /** The to-do popup of the live channel (spec 000 §4): shown when present. */
+  todo?: { type: string; theme: string; items: string; startTime: string; noticeUsers: string; memo?: string };
+  /** Where the receiver handles it, e.g. "/backlog/index". */
+  link?: string;
+}
+
+export type OutboxTopic = keyof OutboxTopics;
+
+/** Adds work to the outbox; call it inside the transaction of the change that causes it. */
+export async function enqueue<T extends OutboxTopic>(db: Db, topic: T, payload: OutboxTopics[T]): Promise<void> {
+  await db.insert(outbox).values({ topic, payload });
+}
+
+export interface ClaimedItem<T extends OutboxTopic> {
+  id: number;
+  payload: OutboxTopics[T];
+  attempts: number;
+}
+
+/**
+ * Works up to `limit` pending items of a topic exactly once across processes: the rows are claimed
+ * with FOR UPDATE SKIP LOCKED inside a transaction, handled, and marked done (or retried later).
+ */
+export async function drain<T extends OutboxTopic>(db: Db, topic: T, handle: (item: ClaimedItem<T>) => Promise<void>, limit = 50): Promise<number> {
+  return db.transaction(async (tx) => {
+    const items = await queryRows<{ id: number; payload: OutboxTopics[T]; attempts: number }>(
+      tx as unknown as Db,
+      sql`SELECT id, payload, attempts FROM outbox WHERE topic = ${topic} AND status = 'pending' AND available_at <= now() ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+    );
+    const done: number[] = [];
+    for (const item of items) {
+      try {
+        await handle(item);
+        done.push(item.id);
+      } catch (err) {
+        const failed = item.attempts + 1 >= 5;
+        await tx
+          .update(outbox)
+          .set({
+            attempts: item.attempts + 1,
+            status: failed ? 'failed' : 'pending',
+            lastError: String(err).slice(0, 1000),
+            availableAt: sql`now() + make_interval(secs => ${2 ** item.attempts * 5})`,
+          })
+          .where(eq(outbox.id, item.id));
+      }
+    }
+    if (done.length)
+      await tx
+        .update(outbox)
+        .set({ status: 'done', doneAt: new Date() })
+        .where(and(inArray(outbox.id, done), lte(outbox.attempts, 1000)));
+    return items.length;
+  });
+}
