@@ -130,6 +130,13 @@ CREATE TABLE "roles" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "user_app_shortcuts" (
+	"user_id" integer NOT NULL,
+	"menu_id" integer NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "user_app_shortcuts_user_id_menu_id_pk" PRIMARY KEY("user_id","menu_id")
+);
+--> statement-breakpoint
 CREATE TABLE "user_roles" (
 	"user_id" integer NOT NULL,
 	"role_id" integer NOT NULL,

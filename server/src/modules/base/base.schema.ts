@@ -168,3 +168,14 @@ export const authzVersion = pgTable('authz_version', {
   id: integer('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/** A user's own workbench shortcuts (front applications), in display order. */
+export const userAppShortcuts = pgTable(
+  'user_app_shortcuts',
+  {
+    userId: integer('user_id').notNull(),
+    menuId: integer('menu_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.menuId] })],
+);
