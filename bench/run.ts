@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type BenchContext, pgAnswers, root, type Scenario, type Section, work } from './lib';
+
+/**
+ * `npm run bench`: prepares the large data set once (PostgreSQL when it answers, and PGlite), runs
+ * every scenario in bench/scenarios (or those named in BENCH_ONLY) and writes bench/report.md.
+ */
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const EMPLOYEES = process.env.BENCH_EMPLOYEES ?? '50000';
+const DEPARTMENTS = process.env.BENCH_DEPARTMENTS ?? '2000';
+
+async function preparePostgres(): Promise<string | null> {
+  if (!pgAnswers(ADMIN_URL)) return null;
+  const url = new URL(ADMIN_URL);
+  url.pathname = '/erp_bench';
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS erp_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE erp_bench');
+  await admin.end();
+  generate({ DATABASE_URL: url.toString() });
+  return url.toString();
+}
+
+function preparePglite(): string {
+  const dir = path.join(work, 'pglite');
+  fs.rmSync(dir, { recursive: true, force: true });
+  generate({ DATABASE_URL: '', DATA_DIR: dir });
+  return dir;
+}
+
+function generate(env: Record<string, string>) {
+  execFileSync(process.execPath, [path.join(root, 'server/dist/generate.js'), '--employees', EMPLOYEES, '--departments', DEPARTMENTS], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: 'inherit',
+  });
+}
+
+async function main() {
+  fs.mkdirSync(work, { recursive: true });
+  const only = process.env.BENCH_ONLY?.split(',');
+  const ctx: BenchContext = {
+    pgUrl: await preparePostgres(),
+    pgliteDir: preparePglite(),
+    duration: Number(process.env.BENCH_DURATION ?? 10),
+  };
+  const files = fs
+    .readdirSync(path.join(import.meta.dirname, 'scenarios'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => !only || only.some((o) => f.startsWith(o)))
+    .sort();
+  const sections: Section[] = [];
+  for (const file of files) {
+    console.log(`bench: ${file}`);
+    const scenario = (await import(path.join(import.meta.dirname, 'scenarios', file))).default as Scenario;
+    try {
+      sections.push(...(await scenario(ctx)));
+    } catch (err) {
+      sections.push({ title: file, rows: [], notes: [`failed: ${String(err)}`] });
+    }
+  }
+  fs.writeFileSync(path.join(root, 'bench/report.md'), render(sections, ctx));
+  console.log('bench: wrote bench/report.md');
+}
+
+function render(sections: Section[], ctx: BenchContext): string {
+  const lines = [
+    '# Benchmark report',
+    '',
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
+    `Data: ${EMPLOYEES} employees in ${DEPARTMENTS} generated departments on ${ctx.pgUrl ? 'PostgreSQL and ' : ''}PGlite; ${ctx.duration} s per load run.`,
+    'Load from autocannon in the bench process on the same machine (it shares the 2 cores with the server).',
+    '',
+  ];
+  for (const s of sections) {
+    lines.push(`## ${s.title}${s.issue ? ` (issue ${s.issue})` : ''}`, '');
+    if (s.rows.length) {
+      lines.push('| metric | ours | baseline | target | met |', '|---|---|---|---|---|');
+      for (const r of s.rows)
+        lines.push(`| ${r.metric} | ${r.ours} | ${r.baseline ?? ''} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} |`);
+      lines.push('');
+    }
+    for (const n of s.notes ?? []) lines.push(`- ${n}`);
+    if (s.notes?.length) lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+await main();
