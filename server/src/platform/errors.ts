@@ -31,7 +31,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
   const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08006', '08001', '08003'];
   if (e.code && codes.includes(e.code)) return true;
-  if (typeof e.message === 'string' && /Connection terminated|connect ECONNREFUSED|PGlite is closed|timeout exceeded when trying to connect/i.test(e.message))
+  if (
+    typeof e.message === 'string' &&
+    /Connection terminated|connect ECONNREFUSED|PGlite is closed|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(e.message)
+  )
     return true;
   return e.cause ? isDatabaseUnavailable(e.cause) : false;
 }
