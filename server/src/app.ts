@@ -45,7 +45,8 @@ export async function buildApp({ config, database, modules: selected = modules }
   });
   installErrorHandling(app);
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
-  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024 } });
+  // preservePath: a path-like client file name reaches the upload checks (and is refused there) instead of being silently cut.
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024 }, preservePath: true });
 
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -163,6 +163,73 @@ CREATE TABLE "users" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "file_link_keys" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"secret" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "files" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"group_id" varchar(32) NOT NULL,
+	"storage_key" varchar(200) NOT NULL,
+	"file_name" varchar(255) NOT NULL,
+	"file_suffix" varchar(16) NOT NULL,
+	"file_type" varchar(16) NOT NULL,
+	"mime_type" varchar(128) NOT NULL,
+	"size" bigint NOT NULL,
+	"sha256" varchar(64) NOT NULL,
+	"module_name" varchar(64),
+	"function_name" varchar(64),
+	"owner_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "birthday_blessings" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"from_user_id" integer NOT NULL,
+	"to_user_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"content" varchar(200) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "employee_materials" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"category" varchar(8) NOT NULL,
+	"file_id" varchar(32) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "greeted_sessions" (
+	"session_id" integer PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"day" date NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "time_capsules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"employee_id" integer,
+	"year" integer NOT NULL,
+	"content" varchar(100) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
 CREATE TABLE "employees" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer,
@@ -203,6 +270,38 @@ CREATE TABLE "grades" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "message_receivers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"message_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"msg_type" varchar(3) NOT NULL,
+	"read_at" timestamp with time zone,
+	"top_flag" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"msg_type" varchar(3) NOT NULL,
+	"title" varchar(200) NOT NULL,
+	"content" text NOT NULL,
+	"summary" varchar(200) DEFAULT '' NOT NULL,
+	"sender_id" integer,
+	"link" varchar(255),
+	"receiver_scope" varchar(8) DEFAULT 'users' NOT NULL,
+	"receiver_org_id" integer,
+	"receiver_user_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"attachment_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"top_flag" boolean DEFAULT false NOT NULL,
+	"todo" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "outbox" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"topic" varchar(64) NOT NULL,
@@ -213,6 +312,76 @@ CREATE TABLE "outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"done_at" timestamp with time zone,
 	"last_error" varchar(1000)
+);
+--> statement-breakpoint
+CREATE TABLE "wf_definitions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" varchar(64) NOT NULL,
+	"name" varchar(128) NOT NULL,
+	"version" integer NOT NULL,
+	"category" varchar(64),
+	"xml" text NOT NULL,
+	"model" jsonb NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "wf_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"instance_id" integer NOT NULL,
+	"task_id" integer,
+	"node_id" varchar(128),
+	"node_name" varchar(128) NOT NULL,
+	"action" varchar(16) NOT NULL,
+	"operate_type" integer NOT NULL,
+	"approval_flag" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"target_user_id" integer,
+	"message" varchar(1000),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "wf_instances" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"definition_id" integer NOT NULL,
+	"process_key" varchar(64) NOT NULL,
+	"process_name" varchar(128) NOT NULL,
+	"business_id" varchar(64) NOT NULL,
+	"title" varchar(200) NOT NULL,
+	"initiator_user_id" integer NOT NULL,
+	"status" varchar(16) DEFAULT 'running' NOT NULL,
+	"vars" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"chosen" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"state" jsonb DEFAULT '{"joins":{}}'::jsonb NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_at" timestamp with time zone,
+	"last_urged_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "wf_tasks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"instance_id" integer NOT NULL,
+	"node_id" varchar(128) NOT NULL,
+	"node_name" varchar(128) NOT NULL,
+	"kind" varchar(16) NOT NULL,
+	"activation" integer DEFAULT 0 NOT NULL,
+	"mode" varchar(8) DEFAULT 'any' NOT NULL,
+	"seq" double precision DEFAULT 0 NOT NULL,
+	"assignee_user_id" integer,
+	"candidate_user_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"status" varchar(16) DEFAULT 'pending' NOT NULL,
+	"outcome" varchar(16),
+	"completed_by" integer,
+	"message" varchar(1000),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
@@ -231,8 +400,29 @@ CREATE UNIQUE INDEX "users_code_uq" ON "users" USING btree (lower("user_code"));
 CREATE INDEX "users_org_idx" ON "users" USING btree ("org_id");--> statement-breakpoint
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("real_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_code_trgm_idx" ON "users" USING gin ("user_code" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "files_storage_key_uq" ON "files" USING btree ("storage_key");--> statement-breakpoint
+CREATE INDEX "files_group_idx" ON "files" USING btree ("group_id");--> statement-breakpoint
+CREATE INDEX "files_owner_idx" ON "files" USING btree ("owner_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "birthday_blessings_uq" ON "birthday_blessings" USING btree ("from_user_id","to_user_id","day");--> statement-breakpoint
+CREATE INDEX "birthday_blessings_to_idx" ON "birthday_blessings" USING btree ("to_user_id","day");--> statement-breakpoint
+CREATE INDEX "employee_materials_emp_idx" ON "employee_materials" USING btree ("employee_id","category");--> statement-breakpoint
+CREATE UNIQUE INDEX "time_capsules_user_year_uq" ON "time_capsules" USING btree ("user_id","year");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_code_uq" ON "employees" USING btree ("employee_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_user_uq" ON "employees" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "employees_org_idx" ON "employees" USING btree ("org_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "grades_code_uq" ON "grades" USING btree ("code");--> statement-breakpoint
-CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("topic","status","available_at");
+CREATE INDEX "message_receivers_unread_idx" ON "message_receivers" USING btree ("user_id","msg_type") WHERE "message_receivers"."read_at" IS NULL AND "message_receivers"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "message_receivers_list_idx" ON "message_receivers" USING btree ("user_id","top_flag","created_at");--> statement-breakpoint
+CREATE INDEX "message_receivers_message_idx" ON "message_receivers" USING btree ("message_id","user_id");--> statement-breakpoint
+CREATE INDEX "messages_type_created_idx" ON "messages" USING btree ("msg_type","created_at");--> statement-breakpoint
+CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id");--> statement-breakpoint
+CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("topic","status","available_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "wf_definitions_key_version_uq" ON "wf_definitions" USING btree ("key","version");--> statement-breakpoint
+CREATE INDEX "wf_events_instance_idx" ON "wf_events" USING btree ("instance_id","id");--> statement-breakpoint
+CREATE INDEX "wf_instances_business_idx" ON "wf_instances" USING btree ("process_key","business_id");--> statement-breakpoint
+CREATE INDEX "wf_instances_initiator_idx" ON "wf_instances" USING btree ("initiator_user_id","started_at");--> statement-breakpoint
+CREATE INDEX "wf_instances_status_idx" ON "wf_instances" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "wf_tasks_assignee_idx" ON "wf_tasks" USING btree ("assignee_user_id","status","kind");--> statement-breakpoint
+CREATE INDEX "wf_tasks_candidates_idx" ON "wf_tasks" USING gin ("candidate_user_ids");--> statement-breakpoint
+CREATE INDEX "wf_tasks_instance_idx" ON "wf_tasks" USING btree ("instance_id","status");--> statement-breakpoint
+CREATE INDEX "wf_tasks_completed_by_idx" ON "wf_tasks" USING btree ("completed_by","kind");
