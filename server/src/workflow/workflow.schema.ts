@@ -1,2 +1,120 @@
-// Tables of this area are declared here (Drizzle pg-core).
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../db/columns';
+import type { ProcessModel } from './model';
+
+/** A deployed BPMN definition. Deploying a key again adds a version; running instances keep theirs. */
+export const wfDefinitions = pgTable(
+  'wf_definitions',
+  {
+    id: serial('id').primaryKey(),
+    key: varchar('key', { length: 64 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    version: integer('version').notNull(),
+    /** Groups definitions under a main key (getSonkeyByMkey). */
+    category: varchar('category', { length: 64 }),
+    xml: text('xml').notNull(),
+    /** The parsed graph the engine interprets (never re-parsed at run time). */
+    model: jsonb('model').$type<ProcessModel>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('wf_definitions_key_version_uq').on(t.key, t.version)],
+);
+
+/** Instance state beyond the columns: arrivals at parallel joins, resolved chosen assignees. */
+export interface InstanceState {
+  joins: Record<string, number>;
+}
+
+/**
+ * A running or finished process. status: running | returned (sent back to the initiator) |
+ * passed | rejected | revoked. Every command locks this row first.
+ */
+export const wfInstances = pgTable(
+  'wf_instances',
+  {
+    id: serial('id').primaryKey(),
+    definitionId: integer('definition_id').notNull(),
+    processKey: varchar('process_key', { length: 64 }).notNull(),
+    processName: varchar('process_name', { length: 128 }).notNull(),
+    businessId: varchar('business_id', { length: 64 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    initiatorUserId: integer('initiator_user_id').notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('running'),
+    /** Form fields the conditions and assignee rules read. */
+    vars: jsonb('vars').$type<Record<string, unknown>>().notNull().default({}),
+    /** Users chosen at start for `chosen` tasks, by node id. */
+    chosen: jsonb('chosen').$type<Record<string, number[]>>().notNull().default({}),
+    state: jsonb('state').$type<InstanceState>().notNull().default({ joins: {} }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    lastUrgedAt: timestamp('last_urged_at', { withTimezone: true }),
+    ...auditColumns,
+  },
+  (t) => [
+    index('wf_instances_business_idx').on(t.processKey, t.businessId),
+    index('wf_instances_initiator_idx').on(t.initiatorUserId, t.startedAt),
+    index('wf_instances_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * Work for a person. kind: approve (a user task), resubmit (the initiator after a send-back),
+ * cc (a copy to read). status: pending | waiting (sequential / added signer, not yet due) | done | cancelled.
+ * `activation` groups the tasks created by one arrival at a node; the node completes when none of
+ * its tasks is pending or waiting. A group task (any-one mode) has candidateUserIds and no assignee.
+ */
+export const wfTasks = pgTable(
+  'wf_tasks',
+  {
+    id: serial('id').primaryKey(),
+    instanceId: integer('instance_id').notNull(),
+    nodeId: varchar('node_id', { length: 128 }).notNull(),
+    nodeName: varchar('node_name', { length: 128 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    activation: integer('activation').notNull().default(0),
+    mode: varchar('mode', { length: 8 }).notNull().default('any'),
+    seq: doublePrecision('seq').notNull().default(0),
+    assigneeUserId: integer('assignee_user_id'),
+    candidateUserIds: integer('candidate_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** pass | reject | rollback | resubmit | read | cancelled */
+    outcome: varchar('outcome', { length: 16 }),
+    completedBy: integer('completed_by'),
+    message: varchar('message', { length: 1000 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wf_tasks_assignee_idx').on(t.assigneeUserId, t.status, t.kind),
+    index('wf_tasks_candidates_idx').using('gin', t.candidateUserIds),
+    index('wf_tasks_instance_idx').on(t.instanceId, t.status),
+    index('wf_tasks_completed_by_idx').on(t.completedBy, t.kind),
+  ],
+);
+
+/**
+ * The log every step writes; the flow widget and the audit read it. operateType 0 initiator,
+ * 1 approver, 2 cc; approvalFlag 0 pending, 1 passed, 2 rejected, 3 sent back.
+ * action: start | resubmit | revoke | pass | reject | rollback | transfer | addSigner | urge.
+ */
+export const wfEvents = pgTable(
+  'wf_events',
+  {
+    id: serial('id').primaryKey(),
+    instanceId: integer('instance_id').notNull(),
+    taskId: integer('task_id'),
+    nodeId: varchar('node_id', { length: 128 }),
+    nodeName: varchar('node_name', { length: 128 }).notNull(),
+    action: varchar('action', { length: 16 }).notNull(),
+    operateType: integer('operate_type').notNull(),
+    approvalFlag: integer('approval_flag').notNull(),
+    userId: integer('user_id').notNull(),
+    /** A second person involved: transfer target, added signer. */
+    targetUserId: integer('target_user_id'),
+    message: varchar('message', { length: 1000 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wf_events_instance_idx').on(t.instanceId, t.id)],
+);

@@ -1,0 +1,38 @@
+import type { Db } from '../platform/db';
+
+export type InstanceStatus = 'running' | 'returned' | 'passed' | 'rejected' | 'revoked';
+
+/** What a business module learns about its record's process, inside the command's transaction. */
+export interface HookEvent {
+  instanceId: number;
+  processKey: string;
+  businessId: string;
+  /** The form as it stands after the command (approvers and resubmissions may change it). */
+  vars: Record<string, unknown>;
+  status: InstanceStatus;
+  /** Who acted. */
+  userId: number;
+  /** start | pass | reject | rollback | resubmit | revoke | transfer | addSigner. */
+  action: string;
+  nodeId: string | null;
+}
+
+/**
+ * Business modules keep their record's status in step with the process through these hooks.
+ * They run in the same transaction as the command: a hook that throws undoes the whole step.
+ */
+export interface WorkflowHooks {
+  onStart?(tx: Db, e: HookEvent): Promise<void>;
+  onStep?(tx: Db, e: HookEvent): Promise<void>;
+  onEnd?(tx: Db, e: HookEvent): Promise<void>;
+}
+
+const registry = new Map<string, WorkflowHooks>();
+
+export function registerWorkflowHooks(processKey: string, hooks: WorkflowHooks): void {
+  registry.set(processKey, hooks);
+}
+
+export function hooksFor(processKey: string): WorkflowHooks | undefined {
+  return registry.get(processKey);
+}

@@ -1,0 +1,83 @@
+import { ASSIGNEE_TYPES, type AssigneeRule, type Condition, TASK_MODES, type TaskMode, ZCondition } from '@erp/contract';
+
+/** The graph the engine interprets, parsed once at deploy time from the BPMN XML. */
+export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel';
+
+export interface NodeModel {
+  id: string;
+  name: string;
+  type: NodeType;
+  incoming: string[];
+  outgoing: string[];
+  /** Exclusive gateway: the flow taken when no condition holds. */
+  defaultFlow?: string;
+  assignee?: AssigneeRule;
+  mode?: TaskMode;
+  cc?: AssigneeRule;
+}
+
+export interface FlowModel {
+  id: string;
+  name: string;
+  source: string;
+  target: string;
+  condition?: Condition;
+}
+
+export interface ProcessModel {
+  key: string;
+  name: string;
+  startId: string;
+  /** Node ids in document order (deterministic gateway evaluation and previews). */
+  order: string[];
+  nodes: Record<string, NodeModel>;
+  flows: Record<string, FlowModel>;
+  /** User code that receives a task whose rule resolves to nobody. */
+  fallbackUser: string;
+  /** untouched: the initiator may revoke while no approver acted; anytime: while running. */
+  revocable: 'untouched' | 'anytime' | 'never';
+  category?: string;
+  /** Copies sent when the process ends passed. */
+  cc?: AssigneeRule;
+}
+
+export const DEFAULT_FALLBACK_USER = 'admin';
+
+export function isTaskMode(v: unknown): v is TaskMode {
+  return typeof v === 'string' && (TASK_MODES as readonly string[]).includes(v);
+}
+
+function isAssigneeType(v: unknown): v is AssigneeRule['type'] {
+  return typeof v === 'string' && (ASSIGNEE_TYPES as readonly string[]).includes(v);
+}
+
+/** Reads `<prefix>Type/Value/Levels/OrgField` attributes into a rule; errors name the element. */
+export function ruleFrom(el: Record<string, unknown>, prefix: 'assignee' | 'cc', where: string): AssigneeRule | undefined {
+  const type = el[`${prefix}Type`];
+  if (type === undefined || type === '') return undefined;
+  if (!isAssigneeType(type)) throw new ModelError(`${where}: 不支持的处理人类型 "${String(type)}"`);
+  const value = typeof el[`${prefix}Value`] === 'string' ? (el[`${prefix}Value`] as string).trim() : undefined;
+  const levels = el[`${prefix}Levels`];
+  const orgField = typeof el[`${prefix}OrgField`] === 'string' ? (el[`${prefix}OrgField`] as string).trim() : undefined;
+  if ((type === 'users' || type === 'role') && !value) throw new ModelError(`${where}: 处理人类型 ${type} 需要填写 value`);
+  const rule: AssigneeRule = { type };
+  if (value) rule.value = value;
+  if (typeof levels === 'number' && levels >= 1) rule.levels = Math.min(10, Math.floor(levels));
+  if (orgField) rule.orgField = orgField;
+  return rule;
+}
+
+/** A definition the engine cannot run; the message names the element. */
+export class ModelError extends Error {}
+
+export function parseCondition(body: string, where: string): Condition {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new ModelError(`${where}: 条件必须是结构化 JSON，例如 {"field":"isChangeGrade","op":"eq","value":"001"}`);
+  }
+  const parsed = ZCondition.safeParse(json);
+  if (!parsed.success) throw new ModelError(`${where}: 条件格式不正确（${parsed.error.issues[0]?.message ?? ''}）`);
+  return parsed.data;
+}

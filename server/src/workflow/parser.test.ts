@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { POSITIVE_PROCESS_XML } from '../modules/bpm/definitions/positive-process';
+import { lineXml, sketchXml } from './bpmn-builder';
+import { evaluate } from './conditions';
+import { ModelError } from './model';
+import { parseDefinition } from './parser';
+
+const base = (extra: Parameters<typeof sketchXml>[0]['nodes'], flows: Parameters<typeof sketchXml>[0]['flows']) =>
+  sketchXml({ key: 'T', nodes: [{ id: 's', type: 'startEvent' }, { id: 'e', type: 'endEvent' }, ...extra], flows });
+
+describe('parseDefinition', () => {
+  it('reads the default confirmation process with its rules, gateway and cc', async () => {
+    const m = await parseDefinition(POSITIVE_PROCESS_XML);
+    expect(m.key).toBe('Positive_Process');
+    expect(m.nodes.deptManager?.assignee).toEqual({ type: 'deptLeader', orgField: 'orgId', levels: 1 });
+    expect(m.nodes.hrApprove?.assignee).toEqual({ type: 'role', value: 'hr' });
+    expect(m.nodes.gradeGateway?.defaultFlow).toBe('flowNoGrade');
+    expect(m.flows.flowGrade?.condition).toEqual({ field: 'isChangeGrade', op: 'eq', value: '001' });
+    expect(m.cc).toEqual({ type: 'deptLeader', orgField: 'orgId' });
+    expect(m.fallbackUser).toBe('admin');
+  });
+
+  it('refuses broken XML with a clear message', async () => {
+    await expect(parseDefinition('<bpmn:definitions')).rejects.toThrow(/无法解析/);
+  });
+
+  it('names an unsupported element', async () => {
+    const xml = base(
+      [{ id: 'svc', type: 'serviceTask', name: '调用接口' }],
+      [
+        ['a', 's', 'svc'],
+        ['b', 'svc', 'e'],
+      ],
+    );
+    await expect(parseDefinition(xml)).rejects.toThrow(/不支持的元素 bpmn:ServiceTask "svc"（调用接口）/);
+  });
+
+  it('names an unknown element', async () => {
+    const xml = base([{ id: 'x', type: 'fooBar' }], [['a', 's', 'e']]);
+    await expect(parseDefinition(xml)).rejects.toThrow(/无法识别.*fooBar/);
+  });
+
+  it('requires an assignee on user tasks and valid modes', async () => {
+    await expect(
+      parseDefinition(
+        base(
+          [{ id: 'u', type: 'userTask', name: 'U' }],
+          [
+            ['a', 's', 'u'],
+            ['b', 'u', 'e'],
+          ],
+        ),
+      ),
+    ).rejects.toThrow(/用户任务 bpmn:UserTask "u"（U） 没有设置处理人/);
+    await expect(
+      parseDefinition(
+        base(
+          [{ id: 'u', type: 'userTask', erp: { assigneeType: 'initiator', mode: 'most' } }],
+          [
+            ['a', 's', 'u'],
+            ['b', 'u', 'e'],
+          ],
+        ),
+      ),
+    ).rejects.toThrow(/most/);
+    await expect(
+      parseDefinition(
+        base(
+          [{ id: 'u', type: 'userTask', erp: { assigneeType: 'role' } }],
+          [
+            ['a', 's', 'u'],
+            ['b', 'u', 'e'],
+          ],
+        ),
+      ),
+    ).rejects.toThrow(/value/);
+  });
+
+  it('requires conditions (or a default) on every branch of an exclusive gateway', async () => {
+    const xml = base(
+      [
+        { id: 'g', type: 'exclusiveGateway' },
+        { id: 'u', type: 'userTask', erp: { assigneeType: 'initiator' } },
+      ],
+      [
+        ['a', 's', 'g'],
+        ['b', 'g', 'u'],
+        ['c', 'g', 'e'],
+        ['d', 'u', 'e'],
+      ],
+    );
+    await expect(parseDefinition(xml)).rejects.toThrow(/出线 "b" 缺少条件/);
+  });
+
+  it('refuses conditions written as code', async () => {
+    const xml = base(
+      [{ id: 'g', type: 'exclusiveGateway', default: 'c' }],
+      [
+        ['a', 's', 'g'],
+        ['b', 'g', 'e', { field: 'x', op: 'eq', value: 1 }],
+        ['c', 'g', 'e'],
+      ],
+    ).replace('{&quot;field&quot;:&quot;x&quot;,&quot;op&quot;:&quot;eq&quot;,&quot;value&quot;:1}', `\${amount &gt; 100}`);
+    await expect(parseDefinition(xml)).rejects.toThrow(/结构化 JSON/);
+  });
+
+  it('finds unreachable nodes and dead ends', async () => {
+    const orphan = base(
+      [
+        { id: 'u', type: 'userTask', erp: { assigneeType: 'initiator' } },
+        { id: 'v', type: 'userTask', erp: { assigneeType: 'initiator' } },
+      ],
+      [
+        ['a', 's', 'u'],
+        ['b', 'u', 'e'],
+        ['c', 'v', 'e'],
+      ],
+    );
+    await expect(parseDefinition(orphan)).rejects.toThrow(/"v".*无法到达|没有入线/);
+    const noStart = sketchXml({ key: 'T', nodes: [{ id: 'e', type: 'endEvent' }], flows: [] });
+    await expect(parseDefinition(noStart)).rejects.toThrow(/开始事件/);
+  });
+
+  it('refuses a bad process key and two processes', async () => {
+    await expect(parseDefinition(lineXml('1bad', [{ assigneeType: 'initiator' }]))).rejects.toThrow(ModelError);
+  });
+});
+
+describe('conditions', () => {
+  const vars = { isChangeGrade: '001', amount: '150', tags: ['a', 'b'], empty: '' };
+  it('compares text and numbers without evaluating code', () => {
+    expect(evaluate({ field: 'isChangeGrade', op: 'eq', value: '001' }, vars)).toBe(true);
+    expect(evaluate({ field: 'isChangeGrade', op: 'ne', value: '001' }, vars)).toBe(false);
+    expect(evaluate({ field: 'amount', op: 'gt', value: 99 }, vars)).toBe(true);
+    expect(evaluate({ field: 'amount', op: 'lte', value: '150' }, vars)).toBe(true);
+    expect(evaluate({ field: 'amount', op: 'lt', value: 20 }, vars)).toBe(false);
+    expect(evaluate({ field: 'missing', op: 'gt', value: 1 }, vars)).toBe(false);
+    expect(evaluate({ field: 'isChangeGrade', op: 'in', value: ['002', '001'] }, vars)).toBe(true);
+    expect(evaluate({ field: 'isChangeGrade', op: 'notIn', value: ['002'] }, vars)).toBe(true);
+    expect(evaluate({ field: 'empty', op: 'empty' }, vars)).toBe(true);
+    expect(evaluate({ field: 'missing', op: 'notEmpty' }, vars)).toBe(false);
+    expect(evaluate({ field: 'tags', op: 'contains', value: 'b' }, vars)).toBe(true);
+    expect(
+      evaluate(
+        {
+          all: [
+            { field: 'amount', op: 'gte', value: 150 },
+            {
+              any: [
+                { field: 'x', op: 'eq', value: 1 },
+                { field: 'isChangeGrade', op: 'eq', value: '001' },
+              ],
+            },
+          ],
+        },
+        vars,
+      ),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,231 @@
+import type { ApprovalStep } from '@erp/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { users, wfEvents, wfInstances, wfTasks } from '../db/schema';
+import type { Db } from '../platform/db';
+import { idsOfCodes, resolveRule } from './assignees';
+import { chooseFlow, modelOf } from './engine';
+import type { NodeModel, ProcessModel } from './model';
+
+interface Person {
+  name: string;
+  code: string;
+}
+
+async function peopleById(db: Db, ids: number[]): Promise<Map<number, Person>> {
+  const unique = [...new Set(ids)].filter((i) => Number.isInteger(i));
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: users.id, name: users.realName, code: users.userCode }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, { name: r.name, code: r.code }]));
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
+
+function step(partial: Partial<ApprovalStep> & Pick<ApprovalStep, 'id' | 'approvalFlag' | 'operateType' | 'taskName'>): ApprovalStep {
+  return {
+    nodeId: null,
+    approvalTaskName: partial.taskName,
+    approvalUserName: '',
+    approvalUserCode: '',
+    taskUserName: '',
+    approvalMessage: '',
+    operateTime: '',
+    isTransfer: 0,
+    transferDTOS: [],
+    taskType: 1,
+    groupUserList: [],
+    predicted: false,
+    sort: 0,
+    ...partial,
+  };
+}
+
+function peopleStep(
+  id: string,
+  n: { id: string; name: string },
+  userIds: number[],
+  people: Map<number, Person>,
+  operateType: 1 | 2,
+  flag: 0 | 1,
+  predicted: boolean,
+): ApprovalStep {
+  const list = userIds.map((u) => people.get(u)).filter((p): p is Person => !!p);
+  const first = list[0];
+  return step({
+    id,
+    nodeId: n.id,
+    approvalFlag: flag,
+    operateType,
+    taskName: n.name,
+    approvalUserName: first?.name ?? '',
+    approvalUserCode: first?.code ?? '',
+    taskUserName: first?.name ?? '',
+    taskType: list.length > 1 ? 2 : 1,
+    groupUserList: list.length > 1 ? list.map((p) => ({ userName: p.name, userCode: p.code })) : [],
+    predicted,
+  });
+}
+
+interface Forecast {
+  node: NodeModel;
+  userIds: number[];
+  cc: number[];
+}
+
+/**
+ * The user tasks still ahead of `frontier`, following the gateways with the current form, each with
+ * the people its rule names now (or the process administrator). Nodes in `skip` are not repeated.
+ */
+export async function forecast(
+  db: Db,
+  model: ProcessModel,
+  frontier: string[],
+  ctx: { initiatorUserId: number; vars: Record<string, unknown>; chosen: Record<string, number[]> },
+  skip: Set<string>,
+): Promise<{ tasks: Forecast[]; endCc: number[] }> {
+  const seen = new Set<string>(frontier);
+  const queue = [...frontier];
+  const tasks: Forecast[] = [];
+  const fallback = (await idsOfCodes(db, [model.fallbackUser, 'admin'])).slice(0, 1);
+  let reachesEnd = false;
+  while (queue.length) {
+    const id = queue.shift() as string;
+    const n = model.nodes[id];
+    if (!n) continue;
+    if (n.type === 'end') {
+      reachesEnd = true;
+      continue;
+    }
+    let nextFlows = n.outgoing;
+    if (n.type === 'exclusive') {
+      try {
+        nextFlows = [chooseFlow(model, n, ctx.vars)];
+      } catch {
+        nextFlows = []; // the form does not decide the branch yet
+      }
+    }
+    for (const f of nextFlows) {
+      const target = model.flows[f]?.target;
+      if (!target || seen.has(target)) continue;
+      seen.add(target);
+      const t = model.nodes[target];
+      if (t?.type === 'userTask' && !skip.has(target)) {
+        const r = { ...ctx, nodeId: target };
+        const userIds = t.assignee ? await resolveRule(db, t.assignee, r) : [];
+        tasks.push({ node: t, userIds: userIds.length ? userIds : fallback, cc: t.cc ? await resolveRule(db, t.cc, r) : [] });
+      }
+      queue.push(target);
+    }
+  }
+  const endCc = reachesEnd && model.cc ? await resolveRule(db, model.cc, { ...ctx, nodeId: '__end__' }) : [];
+  return { tasks, endCc };
+}
+
+/** Steps of a form not submitted yet: the initiator, then every task and copy the form leads to. */
+export async function previewSteps(
+  db: Db,
+  model: ProcessModel,
+  initiatorUserId: number,
+  vars: Record<string, unknown>,
+  chosen: Record<string, number[]> = {},
+): Promise<ApprovalStep[]> {
+  const { tasks, endCc } = await forecast(db, model, [model.startId], { initiatorUserId, vars, chosen }, new Set());
+  const people = await peopleById(db, [initiatorUserId, ...tasks.flatMap((t) => [...t.userIds, ...t.cc]), ...endCc]);
+  const me = people.get(initiatorUserId);
+  const steps: ApprovalStep[] = [
+    step({
+      id: 'start',
+      nodeId: model.startId,
+      approvalFlag: 0,
+      operateType: 0,
+      taskName: '发起人',
+      approvalUserName: me?.name ?? '',
+      approvalUserCode: me?.code ?? '',
+      taskUserName: me?.name ?? '',
+      predicted: true,
+    }),
+  ];
+  for (const t of tasks) steps.push(peopleStep(`p:${t.node.id}`, t.node, t.userIds, people, 1, 0, true));
+  for (const t of tasks) for (const u of t.cc) steps.push(peopleStep(`pc:${t.node.id}:${u}`, t.node, [u], people, 2, 0, true));
+  for (const u of endCc) steps.push(peopleStep(`pc:end:${u}`, { id: '__end__', name: '抄送' }, [u], people, 2, 0, true));
+  return steps.map((s, i) => ({ ...s, sort: i }));
+}
+
+const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'reject', 'rollback'];
+
+/** Steps of a submitted request: what happened, what is open now, and (while running) what lies ahead. */
+export async function instanceSteps(db: Db, instanceId: number): Promise<ApprovalStep[]> {
+  const [inst] = await db.select().from(wfInstances).where(eq(wfInstances.id, instanceId));
+  if (!inst) return [];
+  const model = await modelOf(db, inst.definitionId);
+  const events = await db.select().from(wfEvents).where(eq(wfEvents.instanceId, instanceId)).orderBy(asc(wfEvents.id));
+  const tasks = await db.select().from(wfTasks).where(eq(wfTasks.instanceId, instanceId)).orderBy(asc(wfTasks.id));
+  const open = tasks.filter((t) => (t.kind === 'approve' || t.kind === 'resubmit') && (t.status === 'pending' || t.status === 'waiting'));
+  const running = inst.status === 'running' || inst.status === 'returned';
+  const ahead = running
+    ? await forecast(db, model, [...new Set(open.filter((t) => t.kind === 'approve').map((t) => t.nodeId))], inst, new Set(open.map((t) => t.nodeId)))
+    : { tasks: [], endCc: [] };
+  const people = await peopleById(db, [
+    inst.initiatorUserId,
+    ...events.flatMap((e) => [e.userId, e.targetUserId ?? 0]),
+    ...tasks.flatMap((t) => [...(t.assigneeUserId ? [t.assigneeUserId] : []), ...t.candidateUserIds]),
+    ...ahead.tasks.flatMap((t) => [...t.userIds, ...t.cc]),
+    ...ahead.endCc,
+  ]);
+  const transfers = new Map<number, ApprovalStep['transferDTOS']>();
+  for (const e of events) {
+    if (e.action !== 'transfer' || !e.taskId) continue;
+    const list = transfers.get(e.taskId) ?? [];
+    list.push({
+      userName: people.get(e.userId)?.name ?? '',
+      transferUserName: people.get(e.targetUserId ?? 0)?.name ?? '',
+      createTime: iso(e.createdAt),
+      remark: e.message ?? '',
+    });
+    transfers.set(e.taskId, list);
+  }
+  const withTransfers = (s: ApprovalStep, taskId: number | null): ApprovalStep => {
+    const list = taskId ? transfers.get(taskId) : undefined;
+    return list?.length ? { ...s, isTransfer: 1, transferDTOS: list } : s;
+  };
+
+  const steps: ApprovalStep[] = [];
+  for (const e of events) {
+    if (!EVENT_STEP_ACTIONS.includes(e.action)) continue;
+    const who = people.get(e.userId);
+    const initiatorSide = e.action === 'start' || e.action === 'resubmit' || e.action === 'revoke';
+    const s = step({
+      id: `e:${e.id}`,
+      nodeId: e.nodeId,
+      approvalFlag: e.approvalFlag as 0 | 1 | 2 | 3,
+      operateType: initiatorSide ? 0 : 1,
+      taskName: initiatorSide ? (e.action === 'start' ? '发起人' : e.nodeName) : e.nodeName,
+      approvalUserName: who?.name ?? '',
+      approvalUserCode: who?.code ?? '',
+      taskUserName: who?.name ?? '',
+      approvalMessage: e.message ?? '',
+      operateTime: iso(e.createdAt),
+    });
+    steps.push(withTransfers(s, e.taskId));
+  }
+  for (const t of open) {
+    const ids = t.assigneeUserId ? [t.assigneeUserId] : t.candidateUserIds;
+    const s = peopleStep(`t:${t.id}`, { id: t.nodeId, name: t.nodeName }, ids, people, 1, 0, false);
+    steps.push(withTransfers(t.kind === 'resubmit' ? { ...s, operateType: 0 } : s, t.id));
+  }
+  for (const f of ahead.tasks) steps.push(peopleStep(`p:${f.node.id}`, f.node, f.userIds, people, 1, 0, true));
+  for (const t of tasks.filter((x) => x.kind === 'cc')) {
+    const s = peopleStep(`c:${t.id}`, { id: t.nodeId, name: t.nodeName }, [t.assigneeUserId ?? 0], people, 2, t.status === 'done' ? 1 : 0, false);
+    steps.push({ ...s, operateTime: iso(t.completedAt ?? t.createdAt) });
+  }
+  for (const f of ahead.tasks) for (const u of f.cc) steps.push(peopleStep(`pc:${f.node.id}:${u}`, f.node, [u], people, 2, 0, true));
+  for (const u of ahead.endCc) steps.push(peopleStep(`pc:end:${u}`, { id: '__end__', name: '抄送' }, [u], people, 2, 0, true));
+  return steps.map((s, i) => ({ ...s, sort: i }));
+}
+
+export async function instancesOfBusiness(db: Db, processKey: string, businessId: string) {
+  return db
+    .select()
+    .from(wfInstances)
+    .where(and(eq(wfInstances.processKey, processKey), eq(wfInstances.businessId, businessId)))
+    .orderBy(asc(wfInstances.id));
+}
