@@ -1,0 +1,82 @@
+import { SESSION_EXPIRED_CODE } from '@erp/contract';
+import i18n from '../i18n';
+import { clearSession } from '../session/session-store';
+import { toastError, toastWarning } from './notify';
+
+/** A failed call: `code` from the envelope (or `HTTP_<status>` / `NETWORK`), and whether the user was already told. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    /** True when the shell has already shown (or deliberately not shown) the failure. */
+    readonly handled: boolean,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const EXPIRY_WARNING_SECONDS = 1.5;
+let expiring: Promise<void> | null = null;
+
+/** Where an expired session goes: the configured single sign-on logout address, else our entry page. */
+export function ssoLogoutTarget(redirect: string): string {
+  const sso = import.meta.env.VITE_SSO_LOGOUT_URL;
+  if (sso) {
+    const back = `${location.origin}${location.pathname}#/entry?redirect=${encodeURIComponent(redirect)}`;
+    return `${sso}${sso.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(back)}`;
+  }
+  return `#/entry?redirect=${encodeURIComponent(redirect)}`;
+}
+
+function currentHashPath(): string {
+  const path = location.hash.replace(/^#/, '') || '/';
+  return path.startsWith('/entry') || path.startsWith('/login') ? '/' : path;
+}
+
+/**
+ * Code 1004: one warning for 1.5 s, token cleared, then the single sign-on logout address with
+ * the current page as redirect. Calls failing meanwhile join the pending one (queued, deduplicated).
+ */
+export function sessionExpired(): Promise<void> {
+  if (expiring) return expiring;
+  const redirect = currentHashPath();
+  toastWarning(i18n.t('error.sessionExpired'), EXPIRY_WARNING_SECONDS, 'session-expired');
+  clearSession();
+  expiring = new Promise<void>((resolve) => {
+    setTimeout(() => {
+      const target = ssoLogoutTarget(redirect);
+      if (target.startsWith('#')) location.hash = target.slice(1);
+      else location.assign(target);
+      expiring = null;
+      resolve();
+    }, EXPIRY_WARNING_SECONDS * 1000);
+  });
+  return expiring;
+}
+
+/** True while an expiry redirect is pending (screens may skip their own error UI). */
+export const isSessionExpiring = () => expiring !== null;
+
+export interface FailureOptions {
+  /** Do not toast (the caller shows the failure itself, e.g. a form field or a silent counter). */
+  silent?: boolean;
+}
+
+/** Applies spec 000 §8 to a non-success answer and returns the error to throw. */
+export function failure(status: number, code: string | undefined, message: string | undefined, opts: FailureOptions = {}): ApiError {
+  if (code === SESSION_EXPIRED_CODE) {
+    void sessionExpired();
+    return new ApiError(code, message ?? '', status, true);
+  }
+  if (status === 401) return new ApiError(code ?? 'HTTP_401', message ?? '', status, true);
+  if (status === 503) {
+    const text = message || i18n.t('error.unavailable');
+    if (!opts.silent) toastError(text, 5);
+    return new ApiError(code ?? 'HTTP_503', text, status, !opts.silent);
+  }
+  const text = message || i18n.t('error.generic', { status });
+  if (!opts.silent) toastError(text, 5);
+  return new ApiError(code ?? `HTTP_${status}`, text, status, !opts.silent);
+}

@@ -1,0 +1,83 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { setMessageInstance } from './api/notify';
+import { PlaceholderPage } from './pages/placeholder-page';
+import { queryClient } from './query-client';
+import { AREA_NAMES } from './registry/fixed-routes';
+import { lazyScreen, takeChunkTarget } from './registry/lazy-screen';
+import { findScreen } from './registry/screens';
+import { ScreenSpin } from './shell/screen-spin';
+import { SessionGate } from './shell/session-context';
+import { ShellLayout } from './shell/shell-layout';
+
+const EntryPage = lazy(() => import('./pages/entry-page'));
+
+/** Hands antd's themed message API to the API client (which toasts outside React). */
+function NotifyBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setMessageInstance(message);
+    return () => setMessageInstance(null);
+  }, [message]);
+  return null;
+}
+
+/** After a chunk-failure reload, go to the page the user wanted (spec 000 §4). */
+function ChunkTargetRestore() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const target = takeChunkTarget();
+    if (target) navigate(target, { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+/** /login is an alias of /entry; its query (redirect, status, access_token) is kept. */
+function LoginAlias() {
+  const { search } = useLocation();
+  return <Navigate to={`/entry${search}`} replace />;
+}
+
+/** Public résumé preview (built by the recruitment area; a placeholder until then). */
+function ResumePreview() {
+  const screen = findScreen('/ResumePreview');
+  if (!screen) return <PlaceholderPage area={AREA_NAMES.recruit} title="简历预览" />;
+  const Screen = lazyScreen(screen.load);
+  return <Screen />;
+}
+
+export function AppRoot() {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider locale={i18n.language === 'en-US' ? enUS : zhCN} theme={{ token: { colorPrimary: '#1668dc' } }}>
+      <AntApp>
+        <NotifyBridge />
+        <QueryClientProvider client={queryClient}>
+          <HashRouter>
+            <ChunkTargetRestore />
+            <Suspense fallback={<ScreenSpin />}>
+              <Routes>
+                <Route path="/entry" element={<EntryPage />} />
+                <Route path="/login" element={<LoginAlias />} />
+                <Route path="/ResumePreview" element={<ResumePreview />} />
+                <Route
+                  path="*"
+                  element={
+                    <SessionGate>
+                      <ShellLayout />
+                    </SessionGate>
+                  }
+                />
+              </Routes>
+            </Suspense>
+          </HashRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

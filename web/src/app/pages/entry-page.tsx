@@ -1,0 +1,114 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { authCalls } from '@erp/contract';
+import { Button, Checkbox, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../api/client';
+import { toastError } from '../api/notify';
+import { queryClient } from '../query-client';
+import { clearSession, FIRST_LOGIN_KEY, getToken, saveLogin } from '../session/session-store';
+import styles from './entry-page.module.css';
+
+const REMEMBERED_KEY = 'rememberedUser';
+
+/** Only in-app paths are accepted as redirect targets (no open redirect to another site). */
+export function safeRedirect(value: string | null): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/entry') || value.startsWith('/login')) return '/';
+  return value;
+}
+
+interface Credentials {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+/** /entry: sign-in of the embedded identity, landing of an external single sign-on (access_token), and the logout page. */
+export default function EntryPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Credentials>();
+  const externalToken = params.get('access_token');
+  const loggedOut = params.get('status') === 'logout';
+
+  useEffect(() => {
+    if (loggedOut) {
+      // Single sign-on logout: the token handed back is revoked too, then the form shows.
+      if (externalToken) void fetch(authCalls.logout.path, { method: 'POST', headers: { Authorization: `Bearer ${externalToken}` } }).catch(() => {});
+      clearSession();
+      queryClient.clear();
+      return;
+    }
+    if (!externalToken) return;
+    setBusy(true);
+    api(authCalls.checkToken, { token: externalToken })
+      .then((user) => {
+        saveLogin({ access_token: externalToken, user });
+        sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
+        navigate(redirect, { replace: true });
+      })
+      .catch(() => setBusy(false));
+  }, [externalToken, loggedOut, navigate, redirect]);
+
+  // Already signed in: leave the entry page (to the requested page, else /).
+  if (getToken() && !loggedOut && !externalToken) return <Navigate to={redirect} replace />;
+
+  const submit = async (values: Credentials) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await api(authCalls.login, { username: values.username.trim(), password: values.password });
+      if (!answer.user_name) {
+        toastError(t('entry.noUserName'), 5);
+        return;
+      }
+      if (values.remember) localStorage.setItem(REMEMBERED_KEY, values.username.trim());
+      else localStorage.removeItem(REMEMBERED_KEY);
+      queryClient.clear();
+      saveLogin(answer);
+      sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
+      navigate(redirect, { replace: true });
+    } catch {
+      // The API client already showed the server's message for 5 s.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remembered = localStorage.getItem(REMEMBERED_KEY);
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="entry-title">
+        <Typography.Title id="entry-title" level={1} className={styles.title}>
+          {t('app.name')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{loggedOut ? t('entry.loggedOut') : t('entry.welcome')}</Typography.Paragraph>
+        <Form<Credentials>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ username: remembered ?? '', password: '', remember: !!remembered }}
+          onFinish={submit}
+          disabled={busy && !!externalToken}
+        >
+          <Form.Item label={t('entry.username')} name="username" rules={[{ required: true, whitespace: true, message: t('entry.usernameRequired') }]}>
+            <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus size="large" maxLength={64} />
+          </Form.Item>
+          <Form.Item label={t('entry.password')} name="password" rules={[{ required: true, message: t('entry.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" size="large" maxLength={128} />
+          </Form.Item>
+          <Form.Item name="remember" valuePropName="checked">
+            <Checkbox>{t('entry.remember')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+            {t('entry.submit')}
+          </Button>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+/** Shown for routes whose screens a later module builds (names the area that provides it). */
+export function PlaceholderPage({ area, title }: { area: string; title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="info"
+      title={title}
+      subTitle={
+        <>
+          <div data-testid="placeholder">{t('placeholder.text', { area })}</div>
+          <div>{t('placeholder.hint')}</div>
+        </>
+      }
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          {t('notFound.home')}
+        </Button>
+      }
+    />
+  );
+}

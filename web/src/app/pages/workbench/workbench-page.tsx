@@ -1,0 +1,109 @@
+import { EditOutlined } from '@ant-design/icons';
+import { baseCalls } from '@erp/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { queryKeys } from '../../query-keys';
+import { frontApplications, type MenuRoute } from '../../registry/menu-routes';
+import { useTodoTotals, useUnreadCount } from '../../shell/counters';
+import { MenuIcon } from '../../shell/menu-icon';
+import { useShellSession } from '../../shell/session-context';
+import { NoticeTicker } from './notice-ticker';
+import { ShortcutEditor } from './shortcut-editor';
+import styles from './workbench-page.module.css';
+
+function AppTile({ app }: { app: Pick<MenuRoute, 'path' | 'title' | 'icon'> }) {
+  return (
+    <li>
+      <Link to={app.path} className={styles.tile}>
+        <span className={styles.tileIcon}>
+          <MenuIcon name={app.icon} />
+        </span>
+        <span className={styles.tileTitle}>{app.title}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** /WorkBench/index: front applications, the user's shortcuts, notices and the to-do summary. */
+export default function WorkbenchPage() {
+  const { t } = useTranslation();
+  const { info, menuRoutes } = useShellSession();
+  const apps = useMemo(() => frontApplications(menuRoutes), [menuRoutes]);
+  const [editing, setEditing] = useState(false);
+  const shortcuts = useQuery({
+    queryKey: queryKeys.workbenchShortcuts,
+    queryFn: () => api(baseCalls.getAppIndexCustomList, {}, { silent: true }),
+    retry: false,
+  });
+  const todo = useTodoTotals();
+  const unread = useUnreadCount();
+
+  return (
+    <div className={styles.grid}>
+      <Card className={styles.welcome} variant="borderless">
+        <h1 className={styles.hello}>{t('workbench.greeting', { name: info.realName || info.user_name })}</h1>
+        <section aria-label={t('workbench.notices')} className={styles.notices}>
+          <h2 className={styles.noticeLabel}>{t('workbench.notices')}</h2>
+          <NoticeTicker />
+        </section>
+      </Card>
+      <Card title={<h2 className={styles.cardTitle}>{t('workbench.todo')}</h2>} className={styles.todo} data-testid="todo-summary">
+        <ul className={styles.stats}>
+          <li>
+            <Link to="/backlog/index" className={styles.stat}>
+              <strong>{todo.sum}</strong>
+              <span>{t('workbench.todoCount')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/backlog/index" className={styles.stat}>
+              <strong>{todo.ccTotal}</strong>
+              <span>{t('workbench.ccCount')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/MessageCenter/index" className={styles.stat}>
+              <strong>{unread}</strong>
+              <span>{t('workbench.unread')}</span>
+            </Link>
+          </li>
+        </ul>
+      </Card>
+      <Card
+        title={<h2 className={styles.cardTitle}>{t('workbench.shortcuts')}</h2>}
+        className={styles.wide}
+        extra={
+          <Button type="link" icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={!apps.length}>
+            {t('workbench.editShortcuts')}
+          </Button>
+        }
+      >
+        {shortcuts.data?.length ? (
+          <ul className={styles.tiles} data-testid="shortcuts">
+            {shortcuts.data.map((s) => (
+              <AppTile key={s.menuId} app={s} />
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>{t('workbench.noApps')}</p>
+        )}
+      </Card>
+      <Card title={<h2 className={styles.cardTitle}>{t('workbench.apps')}</h2>} className={styles.wide}>
+        {apps.length ? (
+          <ul className={styles.tiles} data-testid="front-apps">
+            {apps.map((a) => (
+              <AppTile key={a.menuId} app={a} />
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>{t('workbench.noApps')}</p>
+        )}
+      </Card>
+      {editing && <ShortcutEditor apps={apps} selected={(shortcuts.data ?? []).map((s) => s.menuId)} open={editing} onClose={() => setEditing(false)} />}
+    </div>
+  );
+}

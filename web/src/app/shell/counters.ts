@@ -1,0 +1,34 @@
+import { bpmCalls, msgCalls, type UnreadCount } from '@erp/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { queryKeys } from '../query-keys';
+import { useLoginInfo } from '../session/session-store';
+
+/** Unread total over types 001–004; type 002 is always counted as 0 (spec 000 §3). */
+export function unreadTotal(counts: readonly UnreadCount[]): number {
+  return counts.reduce((sum, c) => sum + (c.msgType === '002' ? 0 : Math.max(0, c.unReadNum)), 0);
+}
+
+/** Unread messages for the bell. Failures are swallowed silently (spec 000 §8). */
+export function useUnreadCount(): number {
+  const info = useLoginInfo();
+  const q = useQuery({
+    queryKey: queryKeys.msgUnread,
+    queryFn: () => api(msgCalls.getMsgAllNumber, { userCode: info?.user_code }, { silent: true }),
+    enabled: !!info,
+    refetchInterval: 5 * 60_000,
+    retry: false,
+  });
+  return q.data ? unreadTotal(q.data) : 0;
+}
+
+/** To-do totals for the process-centre badge and the workbench summary. */
+export function useTodoTotals(): { sum: number; ccTotal: number } {
+  const q = useQuery({
+    queryKey: queryKeys.bpmTotal,
+    queryFn: () => api(bpmCalls.getAllUserTaskTotal, {}, { silent: true }),
+    refetchInterval: 5 * 60_000,
+    retry: false,
+  });
+  return q.data ?? { sum: 0, ccTotal: 0 };
+}

@@ -1,0 +1,25 @@
+import type { MenuProps } from 'antd';
+import type { NavItem } from '../registry/menu-routes';
+import { MenuIcon } from './menu-icon';
+
+type Items = NonNullable<MenuProps['items']>;
+
+export function toMenuItems(nav: readonly NavItem[], withIcons = true): Items {
+  return nav.map((n) =>
+    n.children?.length
+      ? { key: n.key, label: n.title, icon: withIcons ? <MenuIcon name={n.icon} /> : undefined, children: toMenuItems(n.children, withIcons) }
+      : { key: n.key, label: n.title, icon: withIcons ? <MenuIcon name={n.icon} /> : undefined },
+  );
+}
+
+/** Keys of the nav items leading to `pathname` (outermost first), for open/selected menu state and the breadcrumb. */
+export function navTrail(nav: readonly NavItem[], pathname: string): NavItem[] {
+  for (const n of nav) {
+    if (n.key === pathname) return [n];
+    if (n.children?.length) {
+      const below = navTrail(n.children, pathname);
+      if (below.length) return [n, ...below];
+    }
+  }
+  return [];
+}

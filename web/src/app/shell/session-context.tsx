@@ -1,0 +1,100 @@
+import { authCalls, type MenuNode } from '@erp/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Spin } from 'antd';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { api } from '../api/client';
+import { ApiError } from '../api/errors';
+import { setLoginPermissions } from '../auth/permissions';
+import { queryKeys } from '../query-keys';
+import { buildMenuRoutes, buildNav, type MenuRoute, type NavItem } from '../registry/menu-routes';
+import { clearSession, getLoginInfo, getToken, type LoginInfo, saveLogin, useLoginInfo } from '../session/session-store';
+
+export interface ShellSession {
+  info: LoginInfo;
+  menus: MenuNode[];
+  menuRoutes: MenuRoute[];
+  nav: NavItem[];
+}
+
+const SessionContext = createContext<ShellSession | null>(null);
+
+export function useShellSession(): ShellSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useShellSession outside the signed-in shell');
+  return session;
+}
+
+/** Restores the user from stored login info, or by the token (spec 000 §4). */
+async function restoreUser(token: string): Promise<LoginInfo> {
+  const stored = getLoginInfo();
+  if (stored && stored.access_token === token && stored.user_name) return stored;
+  const user = await api(authCalls.currentUser, {});
+  if (!user.userId) throw new ApiError('NO_USER', 'no userId', 200, false);
+  return saveLogin({ access_token: token, user });
+}
+
+function RedirectToEntry() {
+  const location = useLocation();
+  useEffect(() => {
+    // No token: stored data of a former session must not linger (spec 000 §4).
+    clearSession();
+  }, []);
+  const redirect = `${location.pathname}${location.search}`;
+  return <Navigate to={`/entry?redirect=${encodeURIComponent(redirect)}`} replace />;
+}
+
+function FullPageSpin() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
+      <Spin size="large" description={t('common.loading')} />
+    </div>
+  );
+}
+
+function SessionLoader({ token, children }: { token: string; children: ReactNode }) {
+  const user = useQuery({
+    queryKey: [...queryKeys.session.user(), token],
+    queryFn: () => restoreUser(token),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const menus = useQuery({
+    queryKey: [...queryKeys.session.menus(), token],
+    queryFn: () => api(authCalls.menuTree, {}),
+    enabled: user.isSuccess,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const failed = user.error ?? menus.error;
+
+  useEffect(() => {
+    if (user.data) setLoginPermissions(user.data.buttons ?? []);
+  }, [user.data]);
+
+  useEffect(() => {
+    if (!failed) return;
+    // An expired token is handled by the API client (warning + redirect); anything else: log out and reload.
+    if (failed instanceof ApiError && failed.code === '1004') return;
+    clearSession();
+    location.reload();
+  }, [failed]);
+
+  const session = useMemo<ShellSession | null>(() => {
+    if (!user.data || !menus.data) return null;
+    return { info: user.data, menus: menus.data, menuRoutes: buildMenuRoutes(menus.data), nav: buildNav(menus.data) };
+  }, [user.data, menus.data]);
+
+  if (!session) return <FullPageSpin />;
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** Guards the signed-in shell: no token → /entry with redirect; otherwise user and menus are loaded first. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  useLoginInfo();
+  const token = getToken();
+  if (!token) return <RedirectToEntry />;
+  return <SessionLoader token={token}>{children}</SessionLoader>;
+}
