@@ -274,3 +274,39 @@ export const msgCalls = {
     fromSpec: false,
   }),
 } as const;
+
+/** Path of the live channel: `/socket/websocket/{userCode}/{sessionToken}` (spec 000 §4). */
+export const LIVE_SOCKET_PATH = '/socket/websocket';
+/** Heartbeat and reconnect timings of the client (spec 000 §9). */
+export const LIVE_HEARTBEAT_MS = 30 * 60_000;
+export const LIVE_RECONNECT_MS = 30_000;
+/** Text the server answers a ping with; the client ignores it. */
+export const LIVE_ACK = 'pong';
+
+/** A to-do notice shown in the persistent "待办通知" popup. */
+export const ZLiveTodo = z.object({
+  type: z.string(),
+  content: z.string(),
+  theme: z.string(),
+  items: z.string(),
+  startTime: z.string(),
+  noticeUsers: z.string(),
+  memo: z.string().optional(),
+  messageId: z.number().int().optional(),
+  link: z.string().optional(),
+});
+
+/**
+ * What the server pushes on the live channel (JSON text frames). `message` and `unread` refresh
+ * the bell, lists and counts; `mailMsg` is ignored; `chatContent` goes to the voice store; any other
+ * type is a to-do notice for the popup.
+ */
+export const ZLiveEvent = z.union([
+  z.object({ type: z.literal('message'), messageId: z.number().int(), msgType: ZMsgType, title: z.string() }),
+  z.object({ type: z.literal('unread'), counts: z.array(ZUnreadCount) }),
+  z.object({ type: z.literal('mailMsg'), content: z.string().optional() }),
+  z.object({ type: z.literal('chatContent'), content: z.string() }),
+  ZLiveTodo,
+]);
+export type LiveEvent = z.output<typeof ZLiveEvent>;
+export type LiveTodo = z.output<typeof ZLiveTodo>;

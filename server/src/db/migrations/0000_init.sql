@@ -31,9 +31,39 @@ CREATE TABLE "sessions" (
 	CONSTRAINT "sessions_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "app_releases" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"platform" varchar(16) NOT NULL,
+	"version" varchar(32) NOT NULL,
+	"download_url" varchar(500) NOT NULL,
+	"notes" varchar(1000),
+	"published_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
 CREATE TABLE "authz_version" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"version" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "demand_supplies" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" varchar(64) NOT NULL,
+	"name" varchar(128) NOT NULL,
+	"supply_type" varchar(8) NOT NULL,
+	"contact_name" varchar(64),
+	"contact_phone" varchar(32),
+	"email" varchar(128),
+	"org_id" integer,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"remark" varchar(255),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
 );
 --> statement-breakpoint
 CREATE TABLE "dict_items" (
@@ -56,6 +86,19 @@ CREATE TABLE "dict_types" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"code_type" varchar(64) NOT NULL,
 	"name" varchar(64) NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"remark" varchar(255),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "interviewers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"round" varchar(8) NOT NULL,
+	"expertise" varchar(255),
 	"enabled" boolean DEFAULT true NOT NULL,
 	"remark" varchar(255),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -102,6 +145,14 @@ CREATE TABLE "org_units" (
 	"created_by" integer,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "password_reset_codes" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"code_hash" varchar(64) NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "role_menus" (
@@ -387,8 +438,11 @@ CREATE TABLE "wf_tasks" (
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "demand_supplies_code_uq" ON "demand_supplies" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "demand_supplies_org_idx" ON "demand_supplies" USING btree ("org_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "dict_items_type_code_uq" ON "dict_items" USING btree ("code_type","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "dict_types_code_uq" ON "dict_types" USING btree ("code_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "interviewers_user_uq" ON "interviewers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "menus_parent_idx" ON "menus" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "org_units_code_uq" ON "org_units" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "org_units_path_idx" ON "org_units" USING btree ("path" text_pattern_ops);--> statement-breakpoint

@@ -1,18 +1,113 @@
 import { msgCalls } from '@erp/contract';
-import { AppError } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
+import { drain } from '../../platform/outbox/outbox';
+import type { FileService } from '../file/file.service';
+import { setupLive } from './live.routes';
+import type { LiveChannel } from './live-channel';
+import { MsgRepository } from './msg.repository';
+import { MsgService } from './msg.service';
 
-const pending = async (): Promise<never> => {
-  throw new AppError(501, '功能建设中', '501');
-};
+/** How often this process looks for workflow notices to deliver. */
+const DRAIN_EVERY_MS = 1000;
+
+function serviceOf(platform: Parameters<ServerModule['routes']>[0]): MsgService {
+  let service = platform.services.get('msg') as MsgService | undefined;
+  if (!service) {
+    service = new MsgService(
+      new MsgRepository(platform.db),
+      platform.db,
+      () => platform.services.get('files') as FileService,
+      () => platform.services.get('live') as LiveChannel | undefined,
+    );
+    platform.services.set('msg', service);
+  }
+  return service;
+}
 
 export const msgModule: ServerModule = {
   name: 'msg',
-  routes() {
-    return implement(
-      msgCalls,
-      Object.fromEntries(Object.keys(msgCalls).map((k) => [k, pending])) as unknown as Parameters<typeof implement<typeof msgCalls>>[1],
-    );
+  routes(platform) {
+    const msg = serviceOf(platform);
+    return implement(msgCalls, {
+      getMsgAllNumber: (_input, ctx) => msg.unreadCounts(ctx.user.userId),
+      page: ({ msgType, readStatus, keyword, ...page }, ctx) => msg.inbox(ctx.user, { msgType, readStatus, keyword }, page),
+      pageByMonth: ({ msgType, readStatus, keyword, ...page }, ctx) => msg.inboxByMonth(ctx.user, { msgType, readStatus, keyword }, page),
+      getSystemMessageList: ({ limit }, ctx) => msg.carousel(ctx.user, limit),
+      info: ({ messageId }, ctx) => msg.detail(ctx.user, messageId, false),
+      infoAndUpdateReceiveReadStatus: async ({ messageId }, ctx) => {
+        const detail = await msg.detail(ctx.user, messageId, true);
+        ctx.audit({ recordId: messageId, after: { readStatus: '1' } });
+        return detail;
+      },
+      receiveReadStatus: async (input, ctx) => ({ updated: await msg.markRead(ctx.user, input) }),
+      updateTopFlag: async ({ messageId, topFlag }, ctx) => {
+        await msg.setTop(ctx.user, messageId, topFlag === '1');
+        return null;
+      },
+      delete: async ({ messageId, scope }, ctx) => {
+        await msg.remove(ctx.user, messageId, scope);
+        ctx.audit({ recordId: messageId, after: { deleted: scope } });
+        return null;
+      },
+      add: async (input, ctx) => {
+        const result = await msg.publish(ctx.user, input);
+        ctx.audit({ recordId: result.messageId, after: { ...input, content: `${input.content.length} characters` } });
+        return result;
+      },
+      update: async (input, ctx) => {
+        const before = await msg.edit(ctx.user, input);
+        ctx.audit({
+          recordId: input.messageId,
+          before: { title: before.title, topFlag: before.topFlag },
+          after: { title: input.title, topFlag: input.topFlag },
+        });
+        return null;
+      },
+      upload: async (_input, ctx) => {
+        const files = platform.services.get('files') as FileService;
+        const [entry] = await files.upload(ctx.user, ctx.files, { moduleName: 'msg', functionName: 'attachment', maxFiles: 1 });
+        return entry as NonNullable<typeof entry>;
+      },
+      managePage: ({ msgType, keyword, ...page }) => msg.published({ msgType, keyword }, page),
+      manageInfo: ({ messageId }) => msg.publishedOne(messageId),
+    });
+  },
+
+  async setup(app, platform) {
+    const msg = serviceOf(platform);
+    (platform.services.get('files') as FileService | undefined)?.registerReader('msg', (user, file) => msg.canReadAttachment(user, file.id));
+    await setupLive(app, platform);
+
+    // Workflow notices (outbox topic `notify`) become messages and pushes; any process may claim them.
+    let running = false;
+    let stopped = false;
+    const work = async () => {
+      if (running || stopped) return;
+      running = true;
+      try {
+        for (;;) {
+          const pushes: Array<() => Promise<void>> = [];
+          const n = await drain(platform.db, 'notify', async (item, tx) => {
+            const push = await msg.fromNotice(tx, item.payload);
+            if (push) pushes.push(push);
+          });
+          for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
+          if (n < 50 || stopped) break;
+        }
+      } catch (err) {
+        if (!stopped) platform.log.warn({ err: String(err) }, 'notify drain failed');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(work, DRAIN_EVERY_MS);
+    timer.unref();
+    platform.services.set('msg.drainNow', work);
+    app.addHook('onClose', async () => {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await new Promise((r) => setTimeout(r, 20));
+    });
   },
 };

@@ -45,7 +45,13 @@ export interface ClaimedItem<T extends OutboxTopic> {
  * Works up to `limit` pending items of a topic exactly once across processes: the rows are claimed
  * with FOR UPDATE SKIP LOCKED inside a transaction, handled, and marked done (or retried later).
  */
-export async function drain<T extends OutboxTopic>(db: Db, topic: T, handle: (item: ClaimedItem<T>) => Promise<void>, limit = 50): Promise<number> {
+export async function drain<T extends OutboxTopic>(
+  db: Db,
+  topic: T,
+  /** `tx` is the claiming transaction: write through it (PGlite has one connection, so a write through `db` would wait for the claim forever). */
+  handle: (item: ClaimedItem<T>, tx: Db) => Promise<void>,
+  limit = 50,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const items = await queryRows<{ id: number; payload: OutboxTopics[T]; attempts: number }>(
       tx as unknown as Db,
@@ -54,7 +60,8 @@ export async function drain<T extends OutboxTopic>(db: Db, topic: T, handle: (it
     const done: number[] = [];
     for (const item of items) {
       try {
-        await handle(item);
+        // A savepoint per item: a failing handler's partial writes are undone, the others' kept.
+        await tx.transaction((sp) => handle(item, sp as unknown as Db));
         done.push(item.id);
       } catch (err) {
         const failed = item.attempts + 1 >= 5;

@@ -1,0 +1,109 @@
+import type { LiveEvent } from '@erp/contract';
+import { Redis } from 'ioredis';
+import type { WebSocket } from 'ws';
+
+/** One push: to some users, or to everyone connected. */
+export interface LiveEnvelope {
+  to: number[] | 'all';
+  event: LiveEvent;
+}
+
+/** Carries pushes to every server process (Redis pub/sub) or only this one (in-process). */
+export interface LiveBus {
+  publish(envelope: LiveEnvelope): Promise<void>;
+  subscribe(handler: (envelope: LiveEnvelope) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class LocalBus implements LiveBus {
+  private handler: ((e: LiveEnvelope) => void) | null = null;
+  async publish(envelope: LiveEnvelope): Promise<void> {
+    this.handler?.(envelope);
+  }
+  async subscribe(handler: (e: LiveEnvelope) => void): Promise<void> {
+    this.handler = handler;
+  }
+  async close(): Promise<void> {
+    this.handler = null;
+  }
+}
+
+export class RedisBus implements LiveBus {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  constructor(
+    url: string,
+    private readonly channel: string,
+    onError: (err: Error) => void,
+  ) {
+    this.pub = new Redis(url, { maxRetriesPerRequest: 3 });
+    this.sub = new Redis(url);
+    this.pub.on('error', onError);
+    this.sub.on('error', onError);
+  }
+  async publish(envelope: LiveEnvelope): Promise<void> {
+    await this.pub.publish(this.channel, JSON.stringify(envelope));
+  }
+  async subscribe(handler: (e: LiveEnvelope) => void): Promise<void> {
+    this.sub.on('message', (channel: string, text: string) => {
+      if (channel !== this.channel) return;
+      try {
+        handler(JSON.parse(text) as LiveEnvelope);
+      } catch {
+        // A malformed frame from another process is dropped, never fatal.
+      }
+    });
+    await this.sub.subscribe(this.channel);
+  }
+  async close(): Promise<void> {
+    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+  }
+}
+
+/**
+ * The sockets of this process by user, and the bus that brings pushes from every process.
+ * `send` publishes; each process delivers to the sockets it holds.
+ */
+export class LiveChannel {
+  private readonly sockets = new Map<number, Set<WebSocket>>();
+
+  constructor(private readonly bus: LiveBus) {}
+
+  async start(): Promise<void> {
+    await this.bus.subscribe((e) => this.deliver(e));
+  }
+
+  attach(userId: number, socket: WebSocket): void {
+    const set = this.sockets.get(userId) ?? new Set<WebSocket>();
+    this.sockets.set(userId, set);
+    set.add(socket);
+    socket.on('close', () => {
+      set.delete(socket);
+      if (!set.size && this.sockets.get(userId) === set) this.sockets.delete(userId);
+    });
+  }
+
+  async send(to: number[] | 'all', event: LiveEvent): Promise<void> {
+    if (Array.isArray(to) && !to.length) return;
+    await this.bus.publish({ to, event });
+  }
+
+  /** Open sockets on this process. */
+  get connections(): number {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+
+  private deliver({ to, event }: LiveEnvelope): void {
+    const text = JSON.stringify(event);
+    const targets = to === 'all' ? this.sockets.values() : to.map((id) => this.sockets.get(id)).filter((s): s is Set<WebSocket> => !!s);
+    for (const set of targets) for (const socket of set) if (socket.readyState === 1) socket.send(text);
+  }
+
+  async close(): Promise<void> {
+    for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, 'server shutting down');
+    this.sockets.clear();
+    await this.bus.close();
+  }
+}

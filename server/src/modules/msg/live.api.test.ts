@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { messages, outbox, users } from '../../db/schema';
+import { enqueue } from '../../platform/outbox/outbox';
+import { openSocket } from './live-test-client';
+
+let s: TestServer;
+let emp: string;
+let hr: string;
+let ids: Record<string, number>;
+beforeAll(async () => {
+  s = await startTestServer();
+  [emp, hr] = await Promise.all([s.login('emp01'), s.login('hr01')]);
+  const rows = await s.db.select({ id: users.id, code: users.userCode }).from(users);
+  ids = Object.fromEntries(rows.map((r) => [r.code, r.id]));
+});
+afterAll(() => s.close());
+
+describe('live channel', () => {
+  it('accepts the owner of the token and acknowledges pings', async () => {
+    const sock = openSocket(s.url, 'emp01', emp);
+    await sock.opened;
+    expect(await sock.next((f) => f === 'pong')).toBe('pong');
+    sock.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await sock.next((f) => f === 'pong')).toBe('pong');
+    sock.ws.close();
+  });
+
+  it("closes a socket opened with another user's token, or an unknown one", async () => {
+    const other = openSocket(s.url, 'emp01', hr);
+    expect(await other.closed).toEqual({ code: 4403, reason: 'token does not belong to this user' });
+    const unknown = openSocket(s.url, 'emp01', 'x'.repeat(43));
+    expect(await unknown.closed).toEqual({ code: 4401, reason: 'session expired or invalid' });
+  });
+
+  it('closes the socket at the next heartbeat once the session is revoked', async () => {
+    const token = await s.login('emp01');
+    const sock = openSocket(s.url, 'emp01', token);
+    await sock.next((f) => f === 'pong');
+    await s.post('/auth/oauth/logout', {}, token);
+    sock.ws.send(JSON.stringify({ type: 'ping' }));
+    expect((await sock.closed).code).toBe(4401);
+  });
+
+  it('pushes new messages and unread changes to the receivers only', async () => {
+    const mine = openSocket(s.url, 'emp01', emp);
+    const theirs = openSocket(s.url, 'hr01', hr);
+    await Promise.all([mine.next((f) => f === 'pong'), theirs.next((f) => f === 'pong')]);
+    const add = await s.post<{ messageId: number }>(
+      '/msg_api/msg/api/message/add',
+      { title: '推送测试', content: '<p>x</p>', receiverScope: 'users', receiverUserIds: [ids.emp01] },
+      hr,
+    );
+    const frame = JSON.parse(await mine.next((f) => f.includes('推送测试')));
+    expect(frame).toEqual({ type: 'message', messageId: add.data.messageId, msgType: '003', title: '推送测试' });
+    await s.post('/msg_api/msg/api/message/infoAndUpdateReceiveReadStatus', { messageId: add.data.messageId }, emp);
+    const unread = JSON.parse(await mine.next((f) => f.includes('"unread"')));
+    expect(unread.counts).toHaveLength(4);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(theirs.frames.filter((f) => f.includes('推送测试'))).toEqual([]);
+    mine.ws.close();
+    theirs.ws.close();
+  });
+
+  it('turns workflow notices from the outbox into messages and to-do popups', async () => {
+    const sock = openSocket(s.url, 'emp01', emp);
+    await sock.next((f) => f === 'pong');
+    await s.db.transaction((tx) =>
+      enqueue(tx as unknown as typeof s.db, 'notify', {
+        receiverUserIds: [ids.emp01 ?? 0, 999999],
+        msgType: '001',
+        title: '待审批：转正申请',
+        content: '<p>张三的转正申请等待您审批</p><script>x</script>',
+        link: '/backlog/index',
+        todo: { type: 'todo', theme: '转正申请', items: '转正审批', startTime: '2026-11-23 10:00:00', noticeUsers: '经理' },
+      }),
+    );
+    const drainNow = s.platform.services.get('msg.drainNow') as () => Promise<void>;
+    await drainNow();
+    const popup = JSON.parse(await sock.next((f) => f.includes('"todo"')));
+    expect(popup).toMatchObject({
+      type: 'todo',
+      theme: '转正申请',
+      content: '张三的转正申请等待您审批',
+      items: '转正审批',
+      startTime: '2026-11-23 10:00:00',
+      noticeUsers: '经理',
+      memo: '',
+      link: '/backlog/index',
+    });
+    const [row] = await s.db.select().from(messages).where(eq(messages.id, popup.messageId));
+    expect(row).toMatchObject({ msgType: '001', content: '<p>张三的转正申请等待您审批</p>' });
+    const pending = await s.db.select().from(outbox).where(eq(outbox.topic, 'notify'));
+    expect(pending.every((p) => p.status === 'done')).toBe(true);
+    const page = await s.post<{ records: Array<{ title: string; link: string }> }>('/msg_api/msg/api/message/page', { msgType: '001' }, emp);
+    expect(page.data.records[0]).toMatchObject({ title: '待审批：转正申请', link: '/backlog/index' });
+    sock.ws.close();
+  });
+});

@@ -1,0 +1,54 @@
+import { LIVE_ACK, LIVE_SOCKET_PATH } from '@erp/contract';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform';
+import { LiveChannel, LocalBus, RedisBus } from './live-channel';
+
+/** Close codes: the reason text tells the client why. */
+export const CLOSE_UNAUTHORISED = 4401;
+export const CLOSE_FORBIDDEN = 4403;
+
+/** Starts the live channel of this process and its websocket route. */
+export async function setupLive(app: FastifyInstance, platform: Platform): Promise<LiveChannel> {
+  const url = platform.config.REDIS_URL;
+  const channelName = process.env.LIVE_REDIS_CHANNEL || 'erp:live';
+  const bus = url ? new RedisBus(url, channelName, (err) => platform.log.warn({ err: err.message }, 'live channel redis error')) : new LocalBus();
+  const live = new LiveChannel(bus);
+  await live.start();
+  platform.services.set('live', live);
+  app.addHook('onClose', () => live.close());
+
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  app.get<{ Params: { userCode: string; token: string } }>(`${LIVE_SOCKET_PATH}/:userCode/:token`, { websocket: true }, (socket, req) => {
+    // Frames can arrive before the token is checked: hold them until then.
+    let userId: number | null = null;
+    const { userCode, token } = req.params;
+    const recheck = async () => {
+      const user = await platform.sessions.resolve(token).catch(() => null);
+      if (!user) {
+        socket.close(CLOSE_UNAUTHORISED, 'session expired or invalid');
+        return null;
+      }
+      return user;
+    };
+    socket.on('message', async (data) => {
+      if (userId === null) return;
+      const text = data.toString().slice(0, 200);
+      if (!/"type"\s*:\s*"ping"/.test(text)) return;
+      // The heartbeat also re-checks the session, so a revoked token does not keep its socket.
+      if (await recheck()) socket.send(LIVE_ACK);
+    });
+    void (async () => {
+      const user = await recheck();
+      if (!user) return;
+      if (user.userCode.toLowerCase() !== userCode.toLowerCase()) {
+        socket.close(CLOSE_FORBIDDEN, 'token does not belong to this user');
+        return;
+      }
+      userId = user.userId;
+      live.attach(user.userId, socket);
+      socket.send(LIVE_ACK);
+    })();
+  });
+  return live;
+}

@@ -1,0 +1,228 @@
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { messageReceivers, messages, orgUnits, users } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { queryRows } from '../../platform/db';
+import type { MessageReceiverRow, MessageRow } from './msg.schema';
+
+export type NewMessage = typeof messages.$inferInsert;
+
+export interface InboxFilter {
+  msgType?: string;
+  readStatus?: '0' | '1';
+  keyword?: string;
+}
+
+export interface InboxRow {
+  r: MessageReceiverRow;
+  m: MessageRow;
+  senderName: string | null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The only place the message centre touches the database. */
+export class MsgRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): MsgRepository {
+    return new MsgRepository(db);
+  }
+
+  /** Unread counts by type, from the partial index on unread copies. */
+  async unreadByType(userId: number): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ msgType: messageReceivers.msgType, n: count() })
+      .from(messageReceivers)
+      .where(and(eq(messageReceivers.userId, userId), isNull(messageReceivers.readAt), isNull(messageReceivers.deletedAt)))
+      .groupBy(messageReceivers.msgType);
+    return new Map(rows.map((r) => [r.msgType, Number(r.n)]));
+  }
+
+  private inboxWhere(userId: number, f: InboxFilter): SQL | undefined {
+    const conds: (SQL | undefined)[] = [eq(messageReceivers.userId, userId), isNull(messageReceivers.deletedAt), isNull(messages.deletedAt)];
+    if (f.msgType) conds.push(eq(messageReceivers.msgType, f.msgType));
+    if (f.readStatus === '0') conds.push(isNull(messageReceivers.readAt));
+    if (f.readStatus === '1') conds.push(isNotNull(messageReceivers.readAt));
+    if (f.keyword) {
+      const like = `%${escapeLike(f.keyword)}%`;
+      conds.push(or(ilike(messages.title, like), ilike(messages.summary, like)));
+    }
+    return and(...conds);
+  }
+
+  async inbox(userId: number, f: InboxFilter, limit: number, offset: number): Promise<{ rows: InboxRow[]; total: number }> {
+    const where = this.inboxWhere(userId, f);
+    const [rows, [totalRow]] = await Promise.all([
+      this.db
+        .select({ r: messageReceivers, m: messages, senderName: users.realName })
+        .from(messageReceivers)
+        .innerJoin(messages, eq(messages.id, messageReceivers.messageId))
+        .leftJoin(users, eq(users.id, messages.senderId))
+        .where(where)
+        .orderBy(desc(sql`(${messageReceivers.topFlag} OR ${messages.topFlag})`), desc(messageReceivers.createdAt), desc(messageReceivers.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(messageReceivers).innerJoin(messages, eq(messages.id, messageReceivers.messageId)).where(where),
+    ]);
+    return { rows, total: Number(totalRow?.n ?? 0) };
+  }
+
+  async copyOf(userId: number, messageId: number): Promise<InboxRow | undefined> {
+    const [row] = await this.db
+      .select({ r: messageReceivers, m: messages, senderName: users.realName })
+      .from(messageReceivers)
+      .innerJoin(messages, eq(messages.id, messageReceivers.messageId))
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(
+        and(eq(messageReceivers.userId, userId), eq(messageReceivers.messageId, messageId), isNull(messageReceivers.deletedAt), isNull(messages.deletedAt)),
+      );
+    return row;
+  }
+
+  async markRead(userId: number, opts: { messageIds?: number[]; msgType?: string }): Promise<number> {
+    const conds: (SQL | undefined)[] = [eq(messageReceivers.userId, userId), isNull(messageReceivers.readAt), isNull(messageReceivers.deletedAt)];
+    if (opts.messageIds) conds.push(inArray(messageReceivers.messageId, opts.messageIds.length ? opts.messageIds : [0]));
+    if (opts.msgType) conds.push(eq(messageReceivers.msgType, opts.msgType));
+    const rows = await this.db
+      .update(messageReceivers)
+      .set({ readAt: new Date() })
+      .where(and(...conds))
+      .returning({ id: messageReceivers.id });
+    return rows.length;
+  }
+
+  async setTop(userId: number, messageId: number, top: boolean): Promise<number> {
+    const rows = await this.db
+      .update(messageReceivers)
+      .set({ topFlag: top })
+      .where(and(eq(messageReceivers.userId, userId), eq(messageReceivers.messageId, messageId), isNull(messageReceivers.deletedAt)))
+      .returning({ id: messageReceivers.id });
+    return rows.length;
+  }
+
+  async removeCopy(userId: number, messageId: number): Promise<number> {
+    const rows = await this.db
+      .update(messageReceivers)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(messageReceivers.userId, userId), eq(messageReceivers.messageId, messageId), isNull(messageReceivers.deletedAt)))
+      .returning({ id: messageReceivers.id });
+    return rows.length;
+  }
+
+  async message(messageId: number): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)));
+    return row;
+  }
+
+  /** Withdraws a message for everyone: the message and every copy are soft-deleted. Returns the receivers. */
+  async withdraw(messageId: number, byUserId: number): Promise<number[]> {
+    const now = new Date();
+    await this.db.update(messages).set({ deletedAt: now, updatedAt: now, updatedBy: byUserId }).where(eq(messages.id, messageId));
+    const rows = await this.db
+      .update(messageReceivers)
+      .set({ deletedAt: now })
+      .where(and(eq(messageReceivers.messageId, messageId), isNull(messageReceivers.deletedAt)))
+      .returning({ userId: messageReceivers.userId });
+    return rows.map((r) => r.userId);
+  }
+
+  async insertMessage(row: NewMessage): Promise<MessageRow> {
+    const [inserted] = await this.db.insert(messages).values(row).returning();
+    if (!inserted) throw new Error('message not inserted');
+    return inserted;
+  }
+
+  async updateMessage(messageId: number, set: Partial<NewMessage>): Promise<void> {
+    await this.db.update(messages).set(set).where(eq(messages.id, messageId));
+  }
+
+  /** Enabled users among the given ids. */
+  async enabledUsers(ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.enabled, true)));
+    return rows.map((r) => r.id);
+  }
+
+  /** Copies a message to receivers in one statement (everyone, an organisation subtree, or a list). */
+  async addReceivers(message: MessageRow, scope: { kind: 'all' } | { kind: 'org'; orgId: number } | { kind: 'users'; ids: number[] }): Promise<number[]> {
+    let who: SQL;
+    if (scope.kind === 'all') who = sql`SELECT id FROM users WHERE enabled`;
+    else if (scope.kind === 'org')
+      who = sql`SELECT u.id FROM users u JOIN org_units o ON o.id = u.org_id WHERE u.enabled AND o.path LIKE (SELECT path FROM org_units WHERE id = ${scope.orgId}) || '%'`;
+    else {
+      if (!scope.ids.length) return [];
+      who = sql`SELECT id FROM users WHERE enabled AND id IN (${sql.join(
+        scope.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+    }
+    const rows = await queryRows<{ user_id: number }>(
+      this.db,
+      sql`INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at) SELECT ${message.id}, w.id, ${message.msgType}, false, ${message.createdAt} FROM (${who}) w RETURNING user_id`,
+    );
+    return rows.map((r) => Number(r.user_id));
+  }
+
+  async orgExists(orgId: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.id, orgId));
+    return !!row;
+  }
+
+  async published(
+    f: { msgType?: string; keyword?: string },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: Array<{ m: MessageRow; senderName: string | null }>; total: number }> {
+    const conds: (SQL | undefined)[] = [isNull(messages.deletedAt)];
+    if (f.msgType) conds.push(eq(messages.msgType, f.msgType));
+    if (f.keyword) conds.push(ilike(messages.title, `%${escapeLike(f.keyword)}%`));
+    const where = and(...conds);
+    const [rows, [totalRow]] = await Promise.all([
+      this.db
+        .select({ m: messages, senderName: users.realName })
+        .from(messages)
+        .leftJoin(users, eq(users.id, messages.senderId))
+        .where(where)
+        .orderBy(desc(messages.topFlag), desc(messages.createdAt), desc(messages.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(messages).where(where),
+    ]);
+    return { rows, total: Number(totalRow?.n ?? 0) };
+  }
+
+  async senderName(userId: number | null): Promise<string | null> {
+    if (!userId) return null;
+    const [row] = await this.db.select({ name: users.realName }).from(users).where(eq(users.id, userId));
+    return row?.name ?? null;
+  }
+
+  async readCounts(messageIds: number[]): Promise<Map<number, { receivers: number; read: number }>> {
+    if (!messageIds.length) return new Map();
+    const rows = await this.db
+      .select({
+        messageId: messageReceivers.messageId,
+        receivers: count(),
+        read: sql<number>`count(${messageReceivers.readAt})`,
+      })
+      .from(messageReceivers)
+      .where(inArray(messageReceivers.messageId, messageIds))
+      .groupBy(messageReceivers.messageId);
+    return new Map(rows.map((r) => [r.messageId, { receivers: Number(r.receivers), read: Number(r.read) }]));
+  }
+
+  /** Whether the user holds a live copy of a message that carries this attachment. */
+  async receivesAttachment(userId: number, fileId: number): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`SELECT 1 FROM message_receivers r JOIN messages m ON m.id = r.message_id WHERE r.user_id = ${userId} AND r.deleted_at IS NULL AND m.deleted_at IS NULL AND m.attachment_ids @> ${JSON.stringify([fileId])}::jsonb LIMIT 1`,
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,274 @@
+import { type MessageDetail, type MessageItem, MSG_PERM, MSG_TYPES, type MsgType, type Page, type PublishedMessage, type UnreadCount } from '@erp/contract';
+import type { Principal } from '../../platform/auth/principal';
+import { hasPermission } from '../../platform/auth/principal';
+import type { Db } from '../../platform/db';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { pageOfRows, pageWindow } from '../../platform/http/paging';
+import type { NotifyPayload } from '../../platform/outbox/outbox';
+import type { FileService } from '../file/file.service';
+import type { LiveChannel } from './live-channel';
+import type { InboxFilter, InboxRow, MsgRepository } from './msg.repository';
+import type { MessageRow } from './msg.schema';
+import { plainExcerpt, sanitizeMessageHtml } from './sanitize';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** Months are grouped in the company's zone (China Standard Time). */
+const monthOf = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
+
+function itemOf({ r, m, senderName }: InboxRow): MessageItem {
+  return {
+    messageId: m.id,
+    receiverId: r.id,
+    userId: r.userId,
+    msgType: m.msgType as MsgType,
+    title: m.title,
+    summary: m.summary,
+    readStatus: r.readAt ? '1' : '0',
+    topFlag: r.topFlag || m.topFlag ? '1' : '0',
+    senderId: m.senderId,
+    senderName,
+    link: m.link,
+    createTime: r.createdAt.toISOString(),
+    readTime: iso(r.readAt),
+    hasAttachment: m.attachmentIds.length > 0,
+  };
+}
+
+export interface PublishInput {
+  title: string;
+  content: string;
+  topFlag: '0' | '1';
+  fileIds: number[];
+  msgType: MsgType;
+  receiverScope: 'all' | 'org' | 'users';
+  receiverOrgId?: number;
+  receiverUserIds?: number[];
+}
+
+/** The message centre: a user's inbox, publishing notices, and turning workflow notices into messages. */
+export class MsgService {
+  constructor(
+    private readonly repo: MsgRepository,
+    private readonly db: Db,
+    private readonly files: () => FileService,
+    private readonly live: () => LiveChannel | undefined,
+  ) {}
+
+  async unreadCounts(userId: number): Promise<UnreadCount[]> {
+    const counts = await this.repo.unreadByType(userId);
+    // Spec 000 §3: type 002 is always shown as 0.
+    return MSG_TYPES.map((msgType) => ({ msgType, unReadNum: msgType === '002' ? 0 : (counts.get(msgType) ?? 0) }));
+  }
+
+  async inbox(user: Principal, f: InboxFilter, page: { pageIndex: number; pageSize: number }): Promise<Page<MessageItem>> {
+    const { limit, offset } = pageWindow(page);
+    const { rows, total } = await this.repo.inbox(user.userId, f, limit, offset);
+    return pageOfRows(rows.map(itemOf), total, page);
+  }
+
+  async inboxByMonth(
+    user: Principal,
+    f: InboxFilter,
+    page: { pageIndex: number; pageSize: number },
+  ): Promise<Page<{ month: string; messageList: MessageItem[] }>> {
+    const { records, total } = await this.inbox(user, f, page);
+    const groups: Array<{ month: string; messageList: MessageItem[] }> = [];
+    for (const item of records) {
+      const month = monthOf(new Date(item.createTime));
+      const last = groups[groups.length - 1];
+      if (last?.month === month) last.messageList.push(item);
+      else groups.push({ month, messageList: [item] });
+    }
+    return pageOfRows(groups, total, page);
+  }
+
+  async carousel(user: Principal, limit: number) {
+    const { rows } = await this.repo.inbox(user.userId, { msgType: '003' }, limit, 0);
+    return rows.map(({ r, m }) => ({
+      messageId: m.id,
+      receiverId: r.id,
+      userId: r.userId,
+      msgType: m.msgType as MsgType,
+      title: m.title,
+      content: m.content,
+      readStatus: r.readAt ? ('1' as const) : ('0' as const),
+      createTime: r.createdAt.toISOString(),
+    }));
+  }
+
+  /** One message of the user's own inbox; anyone else's answers 404. */
+  async detail(user: Principal, messageId: number, markRead: boolean): Promise<MessageDetail> {
+    const row = await this.repo.copyOf(user.userId, messageId);
+    if (!row) throw notFound('消息不存在或已被删除');
+    if (markRead && !row.r.readAt) {
+      await this.repo.markRead(user.userId, { messageIds: [messageId] });
+      row.r.readAt = new Date();
+      await this.pushCounts(user.userId);
+    }
+    return { ...itemOf(row), content: row.m.content, attachments: await this.files().entries(row.m.attachmentIds) };
+  }
+
+  async markRead(user: Principal, opts: { messageIds?: number[]; msgType?: MsgType }): Promise<number> {
+    const updated = await this.repo.markRead(user.userId, opts);
+    if (updated) await this.pushCounts(user.userId);
+    return updated;
+  }
+
+  async setTop(user: Principal, messageId: number, top: boolean): Promise<void> {
+    if (!(await this.repo.setTop(user.userId, messageId, top))) throw notFound('消息不存在或已被删除');
+  }
+
+  async remove(user: Principal, messageId: number, scope: 'mine' | 'all'): Promise<void> {
+    if (scope === 'mine') {
+      if (!(await this.repo.removeCopy(user.userId, messageId))) throw notFound('消息不存在或已被删除');
+      await this.pushCounts(user.userId);
+      return;
+    }
+    if (!hasPermission(user, MSG_PERM.manage)) throw forbidden();
+    if (!(await this.repo.message(messageId))) throw notFound('消息不存在或已被删除');
+    const receivers = await this.db.transaction((tx) => this.repo.with(tx).withdraw(messageId, user.userId));
+    await this.live()?.send(receivers, { type: 'message', messageId, msgType: '003', title: '' });
+  }
+
+  async publish(user: Principal, input: PublishInput): Promise<{ messageId: number; receiverCount: number }> {
+    const content = sanitizeMessageHtml(input.content);
+    if (!plainExcerpt(content) && !/<img/i.test(content)) throw badRequest('content：内容不能为空');
+    if (input.fileIds.length) await this.files().ownedRows(user, input.fileIds);
+    let scope: Parameters<MsgRepository['addReceivers']>[1];
+    if (input.receiverScope === 'org') {
+      if (!input.receiverOrgId) throw badRequest('receiverOrgId：请选择接收部门');
+      if (!(await this.repo.orgExists(input.receiverOrgId))) throw badRequest('receiverOrgId：部门不存在');
+      scope = { kind: 'org', orgId: input.receiverOrgId };
+    } else if (input.receiverScope === 'users') {
+      const ids = [...new Set(input.receiverUserIds ?? [])];
+      if (!ids.length) throw badRequest('receiverUserIds：请选择接收人');
+      scope = { kind: 'users', ids };
+    } else scope = { kind: 'all' };
+
+    const { message, receivers } = await this.db.transaction(async (tx) => {
+      const repo = this.repo.with(tx);
+      const message = await repo.insertMessage({
+        msgType: input.msgType,
+        title: input.title,
+        content,
+        summary: plainExcerpt(content),
+        senderId: user.userId,
+        receiverScope: input.receiverScope,
+        receiverOrgId: scope.kind === 'org' ? scope.orgId : null,
+        receiverUserIds: scope.kind === 'users' ? scope.ids : [],
+        attachmentIds: input.fileIds,
+        topFlag: input.topFlag === '1',
+        createdBy: user.userId,
+        updatedBy: user.userId,
+      });
+      return { message, receivers: await repo.addReceivers(message, scope) };
+    });
+    if (!receivers.length) {
+      // Nobody to receive it (e.g. an empty department): keep nothing.
+      await this.db.transaction((tx) => this.repo.with(tx).withdraw(message.id, user.userId));
+      throw badRequest('没有可接收该消息的用户');
+    }
+    await this.live()?.send(scope.kind === 'all' ? 'all' : receivers, { type: 'message', messageId: message.id, msgType: input.msgType, title: input.title });
+    return { messageId: message.id, receiverCount: receivers.length };
+  }
+
+  async edit(user: Principal, input: { messageId: number; title: string; content: string; topFlag: '0' | '1'; fileIds: number[] }): Promise<MessageRow> {
+    const before = await this.repo.message(input.messageId);
+    if (!before) throw notFound('消息不存在或已被删除');
+    const content = sanitizeMessageHtml(input.content);
+    const added = input.fileIds.filter((id) => !before.attachmentIds.includes(id));
+    if (added.length) await this.files().ownedRows(user, added);
+    await this.repo.updateMessage(input.messageId, {
+      title: input.title,
+      content,
+      summary: plainExcerpt(content),
+      topFlag: input.topFlag === '1',
+      attachmentIds: input.fileIds,
+      updatedAt: new Date(),
+      updatedBy: user.userId,
+    });
+    return before;
+  }
+
+  async published(f: { msgType?: MsgType; keyword?: string }, page: { pageIndex: number; pageSize: number }): Promise<Page<PublishedMessage>> {
+    const { limit, offset } = pageWindow(page);
+    const { rows, total } = await this.repo.published(f, limit, offset);
+    const counts = await this.repo.readCounts(rows.map((r) => r.m.id));
+    const records = await Promise.all(rows.map(({ m, senderName }) => this.publishedOf(m, senderName, counts.get(m.id))));
+    return pageOfRows(records, total, page);
+  }
+
+  async publishedOne(messageId: number): Promise<PublishedMessage> {
+    const m = await this.repo.message(messageId);
+    if (!m) throw notFound('消息不存在或已被删除');
+    const counts = await this.repo.readCounts([m.id]);
+    return this.publishedOf(m, await this.repo.senderName(m.senderId), counts.get(m.id));
+  }
+
+  private async publishedOf(m: MessageRow, senderName: string | null, c?: { receivers: number; read: number }): Promise<PublishedMessage> {
+    return {
+      messageId: m.id,
+      msgType: m.msgType as MsgType,
+      title: m.title,
+      content: m.content,
+      topFlag: m.topFlag ? '1' : '0',
+      receiverScope: m.receiverScope as PublishedMessage['receiverScope'],
+      receiverOrgId: m.receiverOrgId,
+      receiverUserIds: m.receiverUserIds,
+      receiverCount: c?.receivers ?? 0,
+      readCount: c?.read ?? 0,
+      senderId: m.senderId,
+      senderName,
+      createTime: m.createdAt.toISOString(),
+      updateTime: m.updatedAt.toISOString(),
+      attachments: await this.files().entries(m.attachmentIds),
+    };
+  }
+
+  /** Whether a user may read a file attached to a message: a receiver of it, or a notice manager. */
+  async canReadAttachment(user: Principal, fileId: number): Promise<boolean> {
+    return hasPermission(user, MSG_PERM.manage) || this.repo.receivesAttachment(user.userId, fileId);
+  }
+
+  /**
+   * Turns one workflow notice (outbox topic `notify`) into a message inside the claiming
+   * transaction; the returned push is sent after the transaction commits.
+   */
+  async fromNotice(tx: Db, notice: NotifyPayload): Promise<(() => Promise<void>) | null> {
+    const repo = this.repo.with(tx);
+    const ids = await repo.enabledUsers([...new Set(notice.receiverUserIds)]);
+    if (!ids.length) return null;
+    const content = sanitizeMessageHtml(notice.content);
+    const message = await repo.insertMessage({
+      msgType: notice.msgType,
+      title: notice.title.slice(0, 200),
+      content,
+      summary: plainExcerpt(content),
+      senderId: notice.senderUserId ?? null,
+      link: notice.link?.slice(0, 255) ?? null,
+      receiverScope: 'users',
+      receiverUserIds: ids,
+      todo: notice.todo ?? null,
+    });
+    const receivers = await repo.addReceivers(message, { kind: 'users', ids });
+    return async () => {
+      const live = this.live();
+      if (!live) return;
+      if (notice.todo) {
+        await live.send(receivers, {
+          ...notice.todo,
+          memo: notice.todo.memo ?? '',
+          content: plainExcerpt(content, 500),
+          messageId: message.id,
+          ...(notice.link ? { link: notice.link } : {}),
+        });
+      }
+      await live.send(receivers, { type: 'message', messageId: message.id, msgType: notice.msgType, title: message.title });
+    };
+  }
+
+  private async pushCounts(userId: number): Promise<void> {
+    const live = this.live();
+    if (live) await live.send([userId], { type: 'unread', counts: await this.unreadCounts(userId) });
+  }
+}
