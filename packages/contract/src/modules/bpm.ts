@@ -41,33 +41,14 @@ export const ZTaskListItem = z.object({
   /** When the task was created (to-do, cc) or completed (done). */
   taskTime: z.string().nullable(),
   endTime: z.string().nullable(),
-  /** Current node names and approvers of a running instance, for the list column. */
+  /** Current node names of a running instance, for the list column. */
   currentNodes: z.string(),
+  /** Cc list only: whether I have read it. */
+  ccRead: z.boolean().nullable(),
+  /** What I did on a done task: pass | reject | rollback | resubmit. */
+  outcome: z.string().nullable(),
 });
 export type TaskListItem = z.output<typeof ZTaskListItem>;
-
-export const bpmCalls = {
-  getAllUserTaskTotal: defineCall({
-    method: 'POST',
-    path: '/bpm_api/bpm/camunda/getAllUserTaskTotal',
-    requestKind: 'json',
-    request: z.object({}).passthrough(),
-    data: z.object({ sum: z.number().int(), ccTotal: z.number().int() }),
-    permission: 'login',
-    summary: 'Counts for the header badge: my open to-dos (sum) and unfinished cc items (ccTotal)',
-    fromSpec: true,
-  }),
-  getUserTaskSort: defineCall({
-    method: 'POST',
-    path: '/bpm_api/bpm/camunda/getUserTaskSort',
-    requestKind: 'json',
-    request: ZTaskListRequest,
-    data: pageOf(ZTaskListItem),
-    permission: 'login',
-    summary: 'My to-dos (open tasks assigned to me or my group), newest first, paged and filtered',
-    fromSpec: true,
-  }),
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Process definitions: the BPMN subset and our extension attributes (shared by the server's
@@ -190,3 +171,405 @@ export const ZFlowData = z.object({
   steps: z.array(ZApprovalStep),
 });
 export type FlowData = z.output<typeof ZFlowData>;
+
+// ---------------------------------------------------------------------------------------------
+// Definitions, lists and commands
+
+export const ZDefinitionSummary = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  version: z.number().int(),
+  category: z.string().nullable(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  /** Instances started on this version that are still running. */
+  runningCount: z.number().int(),
+});
+export type DefinitionSummary = z.output<typeof ZDefinitionSummary>;
+
+const ZProcessRef = z.object({ key: z.string(), name: z.string(), version: z.number().int(), category: z.string().nullable(), definitionId: z.number().int() });
+const ZTaskRef = z.object({ taskId: z.coerce.number().int().positive() });
+const ZInstanceRef = z.object({ processInstanceId: z.coerce.number().int().positive() });
+/** Form fields of a request: flat values only (conditions and assignee rules read them). */
+export const ZProcessForm = z.record(
+  z.string().max(64),
+  z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(100)]),
+);
+/** Users chosen at start for `chosen` tasks: node id → user codes. */
+export const ZChosenAssignees = z.record(z.string().max(128), z.array(z.string().max(64)).max(20));
+export const ZSignMessage = z.string().max(200, '签字意见最多200个字符');
+export const ZEmployeeOption = z.object({ code: z.string(), name: z.string(), userName: z.string(), orgName: z.string() });
+export type EmployeeOption = z.output<typeof ZEmployeeOption>;
+
+export const ZInstanceListItem = z.object({
+  processInstanceId: z.number().int(),
+  processKey: z.string(),
+  processName: z.string(),
+  businessId: z.string(),
+  title: z.string(),
+  status: z.string(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  currentNodes: z.string(),
+  /** My resubmission task when the request was sent back to me. */
+  taskId: z.number().int().nullable(),
+  canRevoke: z.boolean(),
+});
+export type InstanceListItem = z.output<typeof ZInstanceListItem>;
+
+const flowRequest = z.object({
+  businessId: z.string().max(64).optional(),
+  instanceId: z.coerce.number().int().positive().optional(),
+  /** Process key (e.g. Positive_Process) of the business record. */
+  instanceType: z.string().max(64).optional(),
+});
+
+const bpm = (path: string) => `/bpm_api/bpm/camunda/${path}`;
+const list = (path: string, summary: string) =>
+  defineCall({
+    method: 'POST',
+    path: bpm(path),
+    requestKind: 'json',
+    request: ZTaskListRequest,
+    data: pageOf(ZTaskListItem),
+    permission: 'login',
+    summary,
+    fromSpec: true,
+  });
+
+export const bpmCalls = {
+  getAllUserTaskTotal: defineCall({
+    method: 'POST',
+    path: bpm('getAllUserTaskTotal'),
+    requestKind: 'json',
+    request: z.object({}).passthrough(),
+    data: z.object({ sum: z.number().int(), ccTotal: z.number().int() }),
+    permission: 'login',
+    summary: 'Counts for the header badge: my open to-dos (sum) and unread copies (ccTotal)',
+    fromSpec: true,
+  }),
+  getUserTaskSort: list('getUserTaskSort', 'My to-dos (open tasks assigned to me or my group), newest first, paged and filtered'),
+  getUserHiTaskSort: list('getUserHiTaskSort', 'Tasks I have done'),
+  getUserClosedTaskSort: list('getUserClosedTaskSort', 'Finished processes I started or took part in'),
+  getUserCCTaskSort: list('getUserCCTaskSort', 'Copies sent to me'),
+  getFlowData: defineCall({
+    method: 'POST',
+    path: bpm('common/getFlowData'),
+    requestKind: 'json',
+    request: flowRequest,
+    data: ZFlowData,
+    permission: 'login',
+    summary: 'The flow of a business record (by instanceId, or businessId + process key): my task id and the steps',
+    fromSpec: true,
+  }),
+  getFlowDataOnResign: defineCall({
+    method: 'POST',
+    path: bpm('common/getFlowDataOnResign'),
+    requestKind: 'json',
+    request: flowRequest,
+    data: ZFlowData,
+    permission: 'login',
+    summary: 'Same as getFlowData, for resignation records',
+    fromSpec: true,
+  }),
+  isOrd: defineCall({
+    method: 'POST',
+    path: bpm('common/isOrd'),
+    requestKind: 'json',
+    request: z.object({ userCode: z.string().max(64).optional() }),
+    data: z.object({ isOrd: z.boolean() }),
+    permission: 'login',
+    summary: 'Whether a user (default: me) is an ordinary employee, i.e. leads no unit',
+    fromSpec: true,
+  }),
+  getSuperiorRole: defineCall({
+    method: 'POST',
+    path: bpm('common/getSuperiorRole'),
+    requestKind: 'json',
+    request: z.object({ userCode: z.string().max(64).optional() }),
+    data: z.object({ userCode: z.string(), userName: z.string(), orgId: z.number().int().nullable(), orgName: z.string() }).nullable(),
+    permission: 'login',
+    summary: "A user's superior (default: mine): the nearest unit leader above, as the 'superior' assignee rule resolves it",
+    fromSpec: true,
+  }),
+  getSponsorRole: defineCall({
+    method: 'POST',
+    path: bpm('common/getSponsorRole'),
+    requestKind: 'multipart',
+    request: ZInstanceRef,
+    data: z.object({ userCode: z.string(), userName: z.string(), roleCodes: z.array(z.string()), isSponsor: z.boolean() }),
+    permission: 'login',
+    summary: 'The initiator (sponsor) of an instance and their roles; isSponsor tells whether it is me',
+    fromSpec: true,
+  }),
+  getValueName: defineCall({
+    method: 'POST',
+    path: bpm('inquire/getValueName'),
+    requestKind: 'json',
+    request: z.object({ type: z.enum(['user', 'org', 'role', 'process']), values: z.array(z.string().max(64)).max(200) }),
+    data: z.array(z.object({ value: z.string(), name: z.string() })),
+    permission: 'login',
+    summary: 'Display names of user codes, unit ids, role codes or process keys (for the designer and lists)',
+    fromSpec: true,
+  }),
+  viewApprovalInfo: defineCall({
+    method: 'POST',
+    path: bpm('viewApprovalInfo'),
+    requestKind: 'json',
+    request: ZInstanceRef,
+    data: z.array(ZApprovalStep),
+    permission: 'login',
+    summary: 'The step list of an instance (spec 000 §3 shapes) for the flow widget',
+    fromSpec: true,
+  }),
+  getQueryListCondition: defineCall({
+    method: 'GET',
+    path: bpm('getQueryListCondition'),
+    requestKind: 'query',
+    request: z.object({}).passthrough(),
+    data: z.object({
+      processes: z.array(z.object({ key: z.string(), name: z.string() })),
+      statuses: z.array(z.object({ value: z.string(), name: z.string() })),
+    }),
+    permission: 'login',
+    summary: 'Filter options of the process-centre lists',
+    fromSpec: true,
+  }),
+  getProDefList: defineCall({
+    method: 'GET',
+    path: bpm('getProDefList'),
+    requestKind: 'query',
+    request: z.object({}).passthrough(),
+    data: z.array(ZProcessRef),
+    permission: 'login',
+    summary: 'Processes one may start (latest enabled version of each key)',
+    fromSpec: true,
+  }),
+  getSonkeyByMkey: defineCall({
+    method: 'POST',
+    path: bpm('getSonkeyByMkey'),
+    requestKind: 'json',
+    request: z.object({ mkey: z.string().min(1).max(64) }),
+    data: z.array(z.object({ key: z.string(), name: z.string() })),
+    permission: 'login',
+    summary: 'Process keys grouped under a main key (the category of a definition)',
+    fromSpec: true,
+  }),
+  finishCcTask: defineCall({
+    method: 'POST',
+    path: bpm('taskOver/finishCcTask'),
+    requestKind: 'json',
+    request: z.object({ processInstanceId: z.coerce.number().int().positive().optional(), taskId: z.coerce.number().int().positive().optional() }),
+    data: z.object({ finished: z.number().int() }),
+    permission: 'login',
+    write: true,
+    summary: 'Marks my copies of an instance (or one cc task) as read',
+    fromSpec: true,
+  }),
+  nodeList: defineCall({
+    method: 'POST',
+    path: bpm('taskOver/nodeList'),
+    requestKind: 'json',
+    request: ZTaskRef,
+    data: z.array(z.object({ nodeId: z.string(), nodeName: z.string(), sort: z.number().int() })),
+    permission: 'login',
+    summary: 'Nodes my task can be sent back to (sort 0 = the initiator)',
+    fromSpec: true,
+  }),
+  transferTask: defineCall({
+    method: 'POST',
+    path: bpm('transferTask'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({
+      transferUserCode: z.string().trim().min(1, '请选择转办对象').max(64),
+      remark: z.string().trim().min(1, '请输入转办理由').max(200, '转办理由最多200个字符'),
+    }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Transfers my task to another person with a reason',
+    fromSpec: true,
+  }),
+
+  // Our own calls in the same style.
+  deployDefinition: defineCall({
+    method: 'POST',
+    path: bpm('definition/deploy'),
+    requestKind: 'json',
+    request: z.object({ xml: z.string().min(1).max(1_000_000) }),
+    data: ZDefinitionSummary,
+    permission: BPM_PERM.definitionEdit,
+    write: true,
+    summary: 'Validates a BPMN definition and deploys it as the next version of its key',
+    fromSpec: false,
+  }),
+  validateDefinition: defineCall({
+    method: 'POST',
+    path: bpm('definition/validate'),
+    requestKind: 'json',
+    request: z.object({ xml: z.string().min(1).max(1_000_000) }),
+    data: z.object({ valid: z.boolean(), message: z.string(), key: z.string().nullable(), name: z.string().nullable() }),
+    permission: BPM_PERM.definitionList,
+    summary: 'Checks a BPMN definition without deploying it',
+    fromSpec: false,
+  }),
+  definitionPage: defineCall({
+    method: 'POST',
+    path: bpm('definition/page'),
+    requestKind: 'json',
+    request: ZPageRequest.extend({ keyword: text(64).optional(), key: text(64).optional(), allVersions: z.boolean().optional() }),
+    data: pageOf(ZDefinitionSummary),
+    permission: BPM_PERM.definitionList,
+    summary: 'Deployed definitions (latest version of each key, or every version of one key)',
+    fromSpec: false,
+  }),
+  definitionXml: defineCall({
+    method: 'POST',
+    path: bpm('definition/xml'),
+    requestKind: 'json',
+    request: z.object({ id: z.coerce.number().int().positive().optional(), key: z.string().max(64).optional() }),
+    data: z.object({ id: z.number().int(), key: z.string(), version: z.number().int(), xml: z.string() }),
+    permission: BPM_PERM.definitionList,
+    summary: 'The XML of a version (by id) or of the latest version of a key',
+    fromSpec: false,
+  }),
+  setDefinitionEnabled: defineCall({
+    method: 'POST',
+    path: bpm('definition/setEnabled'),
+    requestKind: 'json',
+    request: z.object({ key: z.string().min(1).max(64), enabled: z.boolean() }),
+    data: z.object({ changed: z.number().int() }),
+    permission: BPM_PERM.definitionEdit,
+    write: true,
+    summary: 'Disables (or enables again) starting new instances of a key; running instances continue',
+    fromSpec: false,
+  }),
+  previewFlow: defineCall({
+    method: 'POST',
+    path: bpm('preview'),
+    requestKind: 'json',
+    request: z.object({ processKey: z.string().min(1).max(64), form: ZProcessForm.default({}), chosen: ZChosenAssignees.optional() }),
+    data: z.array(ZApprovalStep),
+    permission: 'login',
+    summary: 'The steps a form would go through, before submission',
+    fromSpec: false,
+  }),
+  startProcess: defineCall({
+    method: 'POST',
+    path: bpm('start'),
+    requestKind: 'json',
+    request: z.object({
+      processKey: z.string().min(1).max(64),
+      title: z.string().trim().min(1, '请输入标题').max(200),
+      form: ZProcessForm.default({}),
+      chosen: ZChosenAssignees.optional(),
+    }),
+    data: z.object({ processInstanceId: z.number().int(), businessId: z.string() }),
+    permission: 'login',
+    write: true,
+    summary: 'Starts a general request (a process without a business module of its own)',
+    fromSpec: false,
+  }),
+  myInstances: defineCall({
+    method: 'POST',
+    path: bpm('myInstances'),
+    requestKind: 'json',
+    request: ZTaskListRequest.extend({ status: z.string().max(16).optional() }),
+    data: pageOf(ZInstanceListItem),
+    permission: 'login',
+    summary: 'Requests I started (/Initiate/index)',
+    fromSpec: false,
+  }),
+  passTask: defineCall({
+    method: 'POST',
+    path: bpm('task/pass'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({ message: ZSignMessage.optional() }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Passes my task (message optional)',
+    fromSpec: false,
+  }),
+  rejectTask: defineCall({
+    method: 'POST',
+    path: bpm('task/reject'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({ message: z.string().trim().min(1, '请输入签字意见').max(200, '签字意见最多200个字符') }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Rejects: ends the process (message required)',
+    fromSpec: false,
+  }),
+  rollbackTask: defineCall({
+    method: 'POST',
+    path: bpm('task/rollback'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({
+      sort: z.coerce.number().int().min(0).max(1000).optional(),
+      nodeId: z.string().max(128).optional(),
+      message: ZSignMessage.optional(),
+    }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Sends back to an earlier passed node or to the initiator (default: the previous node)',
+    fromSpec: false,
+  }),
+  resubmitTask: defineCall({
+    method: 'POST',
+    path: bpm('task/resubmit'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({ form: ZProcessForm.optional(), message: ZSignMessage.optional() }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'The initiator submits a sent-back request again',
+    fromSpec: false,
+  }),
+  addSigner: defineCall({
+    method: 'POST',
+    path: bpm('task/addSigner'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({ userCode: z.string().trim().min(1, '请选择加签人').max(64), position: z.enum(['before', 'after']) }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Adds a signer before or after me on my task',
+    fromSpec: false,
+  }),
+  revokeProcess: defineCall({
+    method: 'POST',
+    path: bpm('instance/revoke'),
+    requestKind: 'json',
+    request: ZInstanceRef.extend({ message: ZSignMessage.optional() }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'The initiator takes the request back (while no approver acted, unless the definition allows more)',
+    fromSpec: false,
+  }),
+  urgeProcess: defineCall({
+    method: 'POST',
+    path: bpm('instance/urge'),
+    requestKind: 'json',
+    request: ZInstanceRef.extend({ message: ZSignMessage.optional() }),
+    data: z.object({ notified: z.number().int() }),
+    permission: 'login',
+    write: true,
+    summary: 'Reminds the current approvers (at most once per 10 minutes)',
+    fromSpec: false,
+  }),
+  candidateUsers: defineCall({
+    method: 'POST',
+    path: bpm('candidateUsers'),
+    requestKind: 'json',
+    request: z.object({ keyword: z.string().max(64).optional() }),
+    data: z.array(ZEmployeeOption),
+    permission: 'login',
+    summary: 'People to transfer to or add as signer, searchable by name, code or pinyin initials; never myself',
+    fromSpec: false,
+  }),
+} as const;

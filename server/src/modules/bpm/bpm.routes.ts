@@ -1,14 +1,153 @@
+import { randomUUID } from 'node:crypto';
 import { bpmCalls } from '@erp/contract';
+import { notFound } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
+import { resolveRule } from '../../workflow/assignees';
+import * as engine from '../../workflow/engine';
+import * as repo from './bpm.repository';
+import * as service from './bpm.service';
 
 export const bpmModule: ServerModule = {
   name: 'bpm',
   routes() {
     return implement(bpmCalls, {
-      // Placeholder answers until the engine lands (same shapes as the real ones).
-      getAllUserTaskTotal: async () => ({ sum: 0, ccTotal: 0 }),
-      getUserTaskSort: async (input) => ({ records: [], total: 0, pageIndex: input.pageIndex, pageSize: input.pageSize }),
+      getAllUserTaskTotal: async (_input, ctx) => repo.badgeCounts(ctx.platform.db, ctx.user.userId),
+      getUserTaskSort: async (input, ctx) => service.lists(ctx.platform.db, ctx.user, 'todo', input),
+      getUserHiTaskSort: async (input, ctx) => service.lists(ctx.platform.db, ctx.user, 'done', input),
+      getUserClosedTaskSort: async (input, ctx) => service.lists(ctx.platform.db, ctx.user, 'closed', input),
+      getUserCCTaskSort: async (input, ctx) => service.lists(ctx.platform.db, ctx.user, 'cc', input),
+      getFlowData: async (input, ctx) => service.flowData(ctx.platform.db, ctx.user, input),
+      getFlowDataOnResign: async (input, ctx) => service.flowData(ctx.platform.db, ctx.user, input),
+      isOrd: async (input, ctx) => {
+        const u = input.userCode ? await repo.userByCode(ctx.platform.db, input.userCode) : await repo.userById(ctx.platform.db, ctx.user.userId);
+        return { isOrd: u ? !(await repo.leadsAnyUnit(ctx.platform.db, u.id)) : true };
+      },
+      getSuperiorRole: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const u = input.userCode ? await repo.userByCode(db, input.userCode) : await repo.userById(db, ctx.user.userId);
+        if (!u) return null;
+        const [superiorId] = await resolveRule(db, { type: 'superior' }, { initiatorUserId: u.id, vars: {}, chosen: {}, nodeId: '' });
+        const sup = superiorId ? await repo.userById(db, superiorId) : undefined;
+        return sup ? { userCode: sup.userCode, userName: sup.realName, orgId: sup.orgId, orgName: await repo.orgName(db, sup.orgId) } : null;
+      },
+      getSponsorRole: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const inst = await repo.instanceById(db, input.processInstanceId);
+        if (!inst) throw notFound('流程实例不存在');
+        await service.assertCanRead(db, ctx.user, inst.id);
+        const u = await repo.userById(db, inst.initiatorUserId);
+        return {
+          userCode: u?.userCode ?? '',
+          userName: u?.realName ?? '',
+          roleCodes: await repo.roleCodesOf(db, inst.initiatorUserId),
+          isSponsor: inst.initiatorUserId === ctx.user.userId,
+        };
+      },
+      getValueName: async (input, ctx) => repo.namesOf(ctx.platform.db, input.type, input.values),
+      viewApprovalInfo: async (input, ctx) => service.viewApprovalInfo(ctx.platform.db, ctx.user, input.processInstanceId),
+      getQueryListCondition: async (_input, ctx) => ({
+        processes: (await repo.startableDefinitions(ctx.platform.db)).map((d) => ({ key: d.key, name: d.name })),
+        statuses: Object.entries(service.STATUS_NAMES).map(([value, name]) => ({ value, name })),
+      }),
+      getProDefList: async (_input, ctx) =>
+        (await repo.startableDefinitions(ctx.platform.db)).map((d) => ({
+          key: d.key,
+          name: d.name,
+          version: d.version,
+          category: d.category,
+          definitionId: d.id,
+        })),
+      getSonkeyByMkey: async (input, ctx) => (await repo.startableDefinitions(ctx.platform.db, input.mkey)).map((d) => ({ key: d.key, name: d.name })),
+      finishCcTask: async (input, ctx) => ({
+        finished: await engine.finishCc(ctx.platform.db, { userId: ctx.user.userId, instanceId: input.processInstanceId, taskId: input.taskId }),
+      }),
+      nodeList: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const task = await engine.myTask(db, (await repo.taskInstance(db, input.taskId)) ?? 0, ctx.user.userId);
+        if (!task || task.id !== input.taskId || task.kind !== 'approve') return [];
+        return engine.backTargets(db, task.instanceId, task.nodeId);
+      },
+      transferTask: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const to = await service.targetUser(db, input.transferUserCode, '请选择转办对象');
+        await engine.transfer(db, { taskId: input.taskId, userId: ctx.user.userId, toUserId: to.id, remark: input.remark });
+        ctx.audit({ recordId: input.taskId, after: { transferTo: to.userCode, remark: input.remark } });
+        return null;
+      },
+      deployDefinition: async (input, ctx) => {
+        const def = await service.deployXml(ctx.platform.db, ctx.user, input.xml);
+        ctx.audit({ recordId: def.id, after: { key: def.key, version: def.version } });
+        return def;
+      },
+      validateDefinition: async (input) => service.validateXml(input.xml),
+      definitionPage: async (input, ctx) => {
+        const { records, total } = await repo.definitionPage(ctx.platform.db, input);
+        return { records, total, pageIndex: input.pageIndex, pageSize: input.pageSize };
+      },
+      definitionXml: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const def = input.id ? await repo.definitionById(db, input.id) : input.key ? await engine.latestDefinition(db, input.key) : undefined;
+        if (!def) throw notFound('流程定义不存在');
+        return { id: def.id, key: def.key, version: def.version, xml: def.xml };
+      },
+      setDefinitionEnabled: async (input, ctx) => ({ changed: await repo.setEnabled(ctx.platform.db, input.key, input.enabled, ctx.user.userId) }),
+      previewFlow: async (input, ctx) => service.preview(ctx.platform.db, ctx.user, input.processKey, input.form, input.chosen),
+      startProcess: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const { instance } = await engine.start(db, {
+          processKey: input.processKey,
+          businessId: `REQ-${randomUUID()}`,
+          title: input.title,
+          initiatorUserId: ctx.user.userId,
+          vars: input.form,
+          chosen: await service.chosenIds(db, input.chosen),
+        });
+        ctx.audit({ recordId: instance.id, after: { processKey: instance.processKey, title: instance.title } });
+        return { processInstanceId: instance.id, businessId: instance.businessId };
+      },
+      myInstances: async (input, ctx) => service.myInstances(ctx.platform.db, ctx.user, input),
+      passTask: async (input, ctx) => {
+        await engine.pass(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message });
+        return null;
+      },
+      rejectTask: async (input, ctx) => {
+        await engine.reject(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message });
+        return null;
+      },
+      rollbackTask: async (input, ctx) => {
+        await engine.rollback(ctx.platform.db, {
+          taskId: input.taskId,
+          userId: ctx.user.userId,
+          message: input.message,
+          sort: input.sort,
+          targetNodeId: input.nodeId,
+        });
+        return null;
+      },
+      resubmitTask: async (input, ctx) => {
+        await engine.resubmit(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message, vars: input.form });
+        return null;
+      },
+      addSigner: async (input, ctx) => {
+        const signer = await service.targetUser(ctx.platform.db, input.userCode, '请选择加签人');
+        await engine.addSigner(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, signerUserId: signer.id, position: input.position });
+        return null;
+      },
+      revokeProcess: async (input, ctx) => {
+        await engine.revoke(ctx.platform.db, { instanceId: input.processInstanceId, userId: ctx.user.userId, message: input.message });
+        return null;
+      },
+      urgeProcess: async (input, ctx) => ({
+        notified: await engine.urge(ctx.platform.db, { instanceId: input.processInstanceId, userId: ctx.user.userId, message: input.message }),
+      }),
+      candidateUsers: async (input, ctx) =>
+        (await repo.searchUsers(ctx.platform.db, input.keyword, ctx.user.userId)).map((u) => ({
+          code: u.code,
+          name: u.name,
+          userName: u.code,
+          orgName: u.orgName,
+        })),
     });
   },
 };
