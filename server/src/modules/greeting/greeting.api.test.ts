@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { employees, users } from '../../db/schema';
+
+let s: TestServer;
+let emp: string;
+let hr: string;
+let mgr: string;
+let ids: Record<string, number>;
+const today = new Date().toISOString().slice(0, 10);
+beforeAll(async () => {
+  s = await startTestServer();
+  [emp, hr, mgr] = await Promise.all([s.login('emp01'), s.login('hr01'), s.login('mgr01')]);
+  const rows = await s.db.select({ id: users.id, code: users.userCode }).from(users);
+  ids = Object.fromEntries(rows.map((r) => [r.code, r.id]));
+});
+afterAll(() => s.close());
+
+const multipart = (path: string, token: string, fields: Record<string, string> = {}) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return s.raw(path, { method: 'POST', body: f, headers: { authorization: `Bearer ${token}` } });
+};
+
+describe('greetings after sign-in', () => {
+  it('tells emp01 it is their birthday, once per session', async () => {
+    const first = await multipart('/base_api/base/api/login/getFirstLoginInfo', emp, { userId: String(ids.hr01) });
+    expect(first.data).toMatchObject({ isFirstLogin: true, isBirthday: true, year: null, days: null, realName: expect.any(String), today });
+    expect((first.data as { birthday: string }).birthday.slice(5)).toBe(today.slice(5));
+    const again = await multipart('/base_api/base/api/login/getFirstLoginInfo', emp);
+    expect(again.data).toMatchObject({ isFirstLogin: false, isBirthday: true });
+    // A new session is greeted again.
+    const fresh = await s.login('emp01');
+    expect((await multipart('/base_api/base/api/login/getFirstLoginInfo', fresh)).data).toMatchObject({ isFirstLogin: true });
+  });
+
+  it('tells hr01 about the third anniversary: 3 years, 1095 days', async () => {
+    const res = await multipart('/base_api/base/api/login/getFirstLoginInfo', hr);
+    expect(res.data).toMatchObject({ isFirstLogin: true, year: 3, days: 1095, isBirthday: false });
+  });
+
+  it('answers the profile of the signed-in user only', async () => {
+    const res = await multipart('/base_api/base/api/login/getUserInfo', emp, { userId: String(ids.hr01) });
+    expect(res.data).toMatchObject({ userId: ids.emp01, userCode: 'emp01', isCapsule: false, avatarFileId: null });
+  });
+});
+
+describe('birthdays and blessings', () => {
+  it("lists this month's and today's birthdays without the year of birth", async () => {
+    const month = await s.post<{ records: Array<{ birthday: string; userCode: string; isToday: boolean }>; total: number }>(
+      '/base_api/base/api/birthday/getEmployeeList',
+      { pageSize: 100 },
+      mgr,
+    );
+    expect(month.data.total).toBeGreaterThan(0);
+    expect(month.data.records.every((r) => /^\d{2}-\d{2}$/.test(r.birthday) && r.birthday.startsWith(today.slice(5, 7)))).toBe(true);
+    expect(month.data.records.find((r) => r.userCode === 'emp01')?.isToday).toBe(true);
+    const days = month.data.records.map((r) => r.birthday);
+    expect([...days].sort()).toEqual(days);
+    const todayList = await s.post<Array<{ userCode: string }>>('/base_api/base/api/birthday/getCurrentDayList', {}, mgr);
+    expect(todayList.data.map((p) => p.userCode)).toContain('emp01');
+    expect((await s.post('/base_api/base/api/birthday/getEmployeeList', { month: 13 }, mgr)).status).toBe(400);
+  });
+
+  it('sends one blessing a day to someone whose birthday is today, as a message', async () => {
+    const ok = await s.post<{ id: number }>('/base_api/base/api/birthday/blessing', { userId: ids.emp01, content: '<b>生日快乐</b>' }, mgr);
+    expect(ok.code).toBe('200');
+    const twice = await s.post('/base_api/base/api/birthday/blessing', { userId: ids.emp01 }, mgr);
+    expect(twice.status).toBe(409);
+    expect((await s.post('/base_api/base/api/birthday/blessing', { userId: ids.hr01 }, mgr)).status).toBe(400);
+    expect((await s.post('/base_api/base/api/birthday/blessing', { userId: ids.emp01 }, emp)).status).toBe(400);
+    const list = await s.post<Array<{ userCode: string; blessed: boolean; blessCount: number }>>('/base_api/base/api/birthday/getCurrentDayList', {}, mgr);
+    expect(list.data.find((p) => p.userCode === 'emp01')).toMatchObject({ blessed: true, blessCount: 1 });
+
+    await (s.platform.services.get('msg.drainNow') as () => Promise<void>)();
+    const deadline = Date.now() + 5000;
+    let content = '';
+    while (Date.now() < deadline && !content) {
+      const page = await s.post<{ records: Array<{ messageId: number; title: string }> }>(
+        '/msg_api/msg/api/message/page',
+        { msgType: '004', keyword: '生日祝福' },
+        emp,
+      );
+      const m = page.data.records[0];
+      if (m) content = (await s.post<{ content: string }>('/msg_api/msg/api/message/info', { messageId: m.messageId }, emp)).data.content;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(content).toBe('<p>&lt;b&gt;生日快乐&lt;/b&gt;</p>');
+  });
+});
+
+describe('time capsule', () => {
+  it('refuses a blank or too long note', async () => {
+    const blank = await s.post('/hr_api/hrm/api/personCenter/saveCapsule', { content: '   ' }, emp);
+    expect(blank.status).toBe(400);
+    expect(blank.message).toContain('请填写');
+    expect((await s.post('/hr_api/hrm/api/personCenter/saveCapsule', { content: '长'.repeat(101) }, emp)).status).toBe(400);
+  });
+
+  it('saves the note once a year', async () => {
+    expect((await s.post('/hr_api/hrm/api/personCenter/getTimeCapsule', {}, emp)).data).toBeNull();
+    const saved = await s.post<{ content: string; canEdit: boolean }>(
+      '/hr_api/hrm/api/personCenter/saveCapsule',
+      { content: '  三年后的我  ', isCapsule: true, userId: ids.hr01 },
+      emp,
+    );
+    expect(saved.data).toMatchObject({ content: '三年后的我', canEdit: false });
+    const again = await s.post('/hr_api/hrm/api/personCenter/saveCapsule', { content: '改一下' }, emp);
+    expect(again.status).toBe(409);
+    expect(again.message).toBe('时空胶囊一年只能修改一次');
+    expect((await s.post<{ content: string }>('/hr_api/hrm/api/personCenter/getTimeCapsule', {}, emp)).data.content).toBe('三年后的我');
+    expect((await s.post('/hr_api/hrm/api/personCenter/getTimeCapsule', {}, hr)).data).toBeNull();
+    const extra = await s.post<{ isCapsule: boolean; employeeId: number }>('/hr_api/hrm/api/personCenter/getReplenishPresonInfo', {}, emp);
+    expect(extra.data.isCapsule).toBe(true);
+  });
+});
+
+describe('employee lookups', () => {
+  it('finds the employee id by user code, and keeps other employees’ extra info private', async () => {
+    const [row] = await s.db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(eq(employees.userId, ids.emp01 ?? 0));
+    const res = await s.post<{ employeeId: number }>('/hr_api/hrm/api/employee/getEmpIdByCode', { userCode: 'EMP01' }, hr);
+    expect(res.data.employeeId).toBe(row?.id);
+    expect((await s.post<{ employeeId: null }>('/hr_api/hrm/api/employee/getEmpIdByCode', { userCode: 'nobody' }, hr)).data.employeeId).toBeNull();
+    expect((await s.post('/hr_api/hrm/api/personCenter/getReplenishPresonInfo', { id: row?.id }, hr)).status).toBe(404);
+    expect((await s.post<{ position: string | null }>('/hr_api/hrm/api/personCenter/getReplenishPresonInfo', { id: row?.id }, emp)).code).toBe('200');
+  });
+
+  it('sets a profile photo that colleagues can see, refusing other files', async () => {
+    const f = new FormData();
+    f.set('moduleName', 'avatar');
+    f.append('file', new Blob([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])], { type: 'image/png' }), 'me.png');
+    const up = await s.raw('/file_api/file/fileUrl/upload', { method: 'POST', body: f, headers: { authorization: `Bearer ${emp}` } });
+    const entry = up.data as { id: number; fileId: string };
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: entry.id }, mgr)).status).toBe(404);
+    // Someone else's upload cannot become my photo.
+    expect((await s.post('/hr_api/hrm/api/employee/saveAvatar', { fileId: entry.fileId }, mgr)).status).toBe(400);
+    const saved = await s.post<{ category: string; employeeId: number }>('/hr_api/hrm/api/employee/saveAvatar', { fileId: entry.fileId }, emp);
+    expect(saved.data.category).toBe('040');
+    const list = await s.post<Array<{ fileId: string }>>(
+      '/hr_api/hrm/api/employee/getMaterialByCategory',
+      { employeeId: saved.data.employeeId, category: '040' },
+      mgr,
+    );
+    expect(list.data.map((m) => m.fileId)).toEqual([entry.fileId]);
+    const files = await s.post<Array<{ filePath: string }>>('/file_api/file/fileUrl/fileInfoByFileId', { fileId: entry.fileId }, mgr);
+    expect(files.data).toHaveLength(1);
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: entry.id }, mgr)).code).toBe('200');
+    expect(
+      (await s.post<unknown[]>('/hr_api/hrm/api/employee/getMaterialByCategory', { employeeId: saved.data.employeeId, category: '001' }, mgr)).data,
+    ).toEqual([]);
+    expect((await multipart('/base_api/base/api/login/getUserInfo', emp)).data).toMatchObject({ avatarFileId: entry.fileId });
+  });
+});
