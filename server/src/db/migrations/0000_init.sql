@@ -281,6 +281,34 @@ CREATE TABLE "time_capsules" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "confirmations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"applicant_user_id" integer NOT NULL,
+	"process_instance_id" integer,
+	"confirm_type" varchar(32) NOT NULL,
+	"pre_confirm_date" date NOT NULL,
+	"confirm_date" date NOT NULL,
+	"is_report" varchar(8) NOT NULL,
+	"is_change_grade" varchar(8) NOT NULL,
+	"new_grade_id" integer,
+	"old_grade_id" integer,
+	"is_change_salary" varchar(8) NOT NULL,
+	"new_salary_cents" integer,
+	"old_salary_cents" integer,
+	"assess_model" varchar(32) NOT NULL,
+	"opinion" varchar(1000),
+	"advantage" varchar(1000),
+	"improve_point" varchar(1000),
+	"material_file_id" integer,
+	"material_file_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"status" varchar(16) DEFAULT 'approving' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
 CREATE TABLE "employees" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer,
@@ -454,6 +482,8 @@ CREATE UNIQUE INDEX "users_code_uq" ON "users" USING btree (lower("user_code"));
 CREATE INDEX "users_org_idx" ON "users" USING btree ("org_id");--> statement-breakpoint
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("real_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_code_trgm_idx" ON "users" USING gin ("user_code" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_pinyin_trgm_idx" ON "users" USING gin ("name_pinyin" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_phone_trgm_idx" ON "users" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "files_storage_key_uq" ON "files" USING btree ("storage_key");--> statement-breakpoint
 CREATE INDEX "files_group_idx" ON "files" USING btree ("group_id");--> statement-breakpoint
 CREATE INDEX "files_owner_idx" ON "files" USING btree ("owner_id");--> statement-breakpoint
@@ -461,6 +491,8 @@ CREATE UNIQUE INDEX "birthday_blessings_uq" ON "birthday_blessings" USING btree 
 CREATE INDEX "birthday_blessings_to_idx" ON "birthday_blessings" USING btree ("to_user_id","day");--> statement-breakpoint
 CREATE INDEX "employee_materials_emp_idx" ON "employee_materials" USING btree ("employee_id","category");--> statement-breakpoint
 CREATE UNIQUE INDEX "time_capsules_user_year_uq" ON "time_capsules" USING btree ("user_id","year");--> statement-breakpoint
+CREATE INDEX "confirmations_employee_idx" ON "confirmations" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "confirmations_instance_idx" ON "confirmations" USING btree ("process_instance_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_code_uq" ON "employees" USING btree ("employee_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_user_uq" ON "employees" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "employees_org_idx" ON "employees" USING btree ("org_id");--> statement-breakpoint

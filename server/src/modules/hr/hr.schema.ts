@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../db/columns';
 
@@ -48,4 +49,38 @@ export const employees = pgTable(
     ...auditColumns,
   },
   (t) => [uniqueIndex('employees_code_uq').on(t.employeeCode), uniqueIndex('employees_user_uq').on(t.userId), index('employees_org_idx').on(t.orgId)],
+);
+
+/**
+ * Confirmation of employment (probation → regular), one row per application; the process instance
+ * (Positive_Process) carries the approval. status: approving | returned | passed | rejected | revoked.
+ * The grade and salary before the change are kept so the record shows what the final pass changed.
+ */
+export const confirmations = pgTable(
+  'confirmations',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id').notNull(),
+    applicantUserId: integer('applicant_user_id').notNull(),
+    processInstanceId: integer('process_instance_id'),
+    confirmType: varchar('confirm_type', { length: 32 }).notNull(),
+    preConfirmDate: date('pre_confirm_date').notNull(),
+    confirmDate: date('confirm_date').notNull(),
+    isReport: varchar('is_report', { length: 8 }).notNull(),
+    isChangeGrade: varchar('is_change_grade', { length: 8 }).notNull(),
+    newGradeId: integer('new_grade_id'),
+    oldGradeId: integer('old_grade_id'),
+    isChangeSalary: varchar('is_change_salary', { length: 8 }).notNull(),
+    newSalaryCents: integer('new_salary_cents'),
+    oldSalaryCents: integer('old_salary_cents'),
+    assessModel: varchar('assess_model', { length: 32 }).notNull(),
+    opinion: varchar('opinion', { length: 1000 }),
+    advantage: varchar('advantage', { length: 1000 }),
+    improvePoint: varchar('improve_point', { length: 1000 }),
+    materialFileId: integer('material_file_id'),
+    materialFileIds: integer('material_file_ids').array().notNull().default(sql`'{}'::integer[]`),
+    status: varchar('status', { length: 16 }).notNull().default('approving'),
+    ...auditColumns,
+  },
+  (t) => [index('confirmations_employee_idx').on(t.employeeId), index('confirmations_instance_idx').on(t.processInstanceId)],
 );
