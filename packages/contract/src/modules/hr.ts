@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, NO, pageOf, text, YES, ZPageRequest } from '../common';
 import { defineCall } from '../define';
 import { ZApprovalStep, ZFlowData, ZSignMessage } from './bpm';
+import { ZFileEntry } from './file';
 
 /** Process key of the confirmation-of-employment flow (spec 000 §9). */
 export const POSITIVE_PROCESS_KEY = 'Positive_Process';
@@ -130,8 +131,6 @@ export const ZPersonCard = z.object({
 });
 export type PersonCard = z.output<typeof ZPersonCard>;
 
-export const ZFileRef = z.object({ id: z.number().int(), fileName: z.string(), fileSuffix: z.string(), fileSize: z.number() });
-
 export const ZConfirmationRecord = z.object({
   id: z.number().int(),
   employeeId: z.number().int(),
@@ -152,7 +151,9 @@ export const ZConfirmationRecord = z.object({
   improvePoint: z.string(),
   material: z.number().int().nullable(),
   materials: z.array(z.number().int()),
-  files: z.array(ZFileRef),
+  /** The evaluation form and the other files, as the upload control lists them. */
+  materialFile: ZFileEntry.nullable(),
+  materialFiles: z.array(ZFileEntry),
   /** approving | returned | passed | rejected | revoked */
   status: z.string(),
   applicantCode: z.string(),

@@ -117,7 +117,8 @@ describe('confirmation of employment (Positive_Process)', () => {
       canRollback: true,
       record: { status: 'approving', isChangeGrade: '001', newGrade: p5, newSalary: 12345.67 },
     });
-    expect(asMgr.record.files.map((f) => f.fileName).sort()).toEqual(['评估表', '述职报告']);
+    expect(asMgr.record.materialFile?.fileName).toBe('评估表');
+    expect(asMgr.record.materialFiles.map((f) => f.fileName)).toEqual(['述职报告']);
     expect(asMgr.person).toMatchObject({ userCode: 'emp01', operatedCode: 'mgr01', bpmStatus: 'approving' });
     expect((await call<{ allowed: boolean }>('mgr01', 'canRollback', { instanceId: processInstanceId })).data.allowed).toBe(true);
     expect((await call<{ allowed: boolean }>('user01', 'canRollback', { instanceId: processInstanceId })).data.allowed).toBe(false);

@@ -99,7 +99,7 @@ export async function userOf(db: Db, id: number | null) {
 export async function existingFiles(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: files.id, fileName: files.fileName, fileSuffix: files.fileSuffix, fileSize: files.size })
+    .select()
     .from(files)
     .where(and(inArray(files.id, ids), isNull(files.deletedAt)));
 }

@@ -21,6 +21,7 @@ import { instanceSteps, previewSteps } from '../../workflow/steps';
 import { isParticipant } from '../bpm/bpm.repository';
 import { flowData } from '../bpm/bpm.service';
 import { POSITIVE_PROCESS_XML } from '../bpm/definitions/positive-process';
+import { toEntry } from '../file/file.service';
 import * as repo from './positive.repository';
 
 type Form = z.output<typeof ZConfirmationForm>;
@@ -200,7 +201,8 @@ async function toRecord(db: Db, c: repo.ConfirmationRow): Promise<ConfirmationRe
     improvePoint: c.improvePoint ?? '',
     material: c.materialFileId,
     materials: c.materialFileIds,
-    files: files.map((f) => ({ ...f, fileSize: Number(f.fileSize) })),
+    materialFile: files.filter((f) => f.id === c.materialFileId).map(toEntry)[0] ?? null,
+    materialFiles: files.filter((f) => c.materialFileIds.includes(f.id)).map(toEntry),
     status: c.status,
     applicantCode: applicant?.userCode ?? '',
     createTime: c.createdAt.toISOString(),
