@@ -80,7 +80,9 @@ async function waitReady(url: string, child: ChildProcess, started: number): Pro
 export async function startScript(script: string, env: Record<string, string>): Promise<ServerHandle> {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, [script], {
+  // TypeScript baselines run through tsx; the product itself is the built bundle.
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

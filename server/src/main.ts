@@ -6,7 +6,8 @@ import { openPglite, openPostgres } from './platform/db';
 /** Starts the product: database (embedded or PostgreSQL), migrations, first-start data, HTTP. */
 async function main() {
   const config = loadConfig();
-  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
+  const options = { logSqlFile: config.LOG_SQL_FILE };
+  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, 20, options) : await openPglite(config.dataDir, undefined, options);
   await database.migrate();
   const { app } = await buildApp({ config, database });
 

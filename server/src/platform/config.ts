@@ -12,6 +12,11 @@ const ZConfig = z.object({
   /** Password of the first administrator when an external database is initialised without demo data. */
   ADMIN_PASSWORD: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; without it mail goes to the log and DATA_DIR/mail/. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
+  /** Append every SQL statement (text and parameters, JSON lines) to this file: for reviewing what calls send. */
+  LOG_SQL_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),

@@ -41,11 +41,21 @@ export function migrationCount(): number {
   return journal.entries.length;
 }
 
+export interface OpenOptions {
+  /** Append each statement as a JSON line {text, params} to this file (see LOG_SQL_FILE). */
+  logSqlFile?: string;
+}
+
+function sqlLogger(file: string | undefined) {
+  if (!file) return undefined;
+  return { logQuery: (text: string, params: unknown[]) => fs.appendFileSync(file, `${JSON.stringify({ text, params })}\n`) };
+}
+
 /** Embedded PGlite: one instance (one connection) per process; Drizzle transactions queue on it. */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: sqlLogger(options.logSqlFile) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -58,11 +68,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   };
 }
 
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 20, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const nodeDb = drizzlePg(pool, { schema });
+  const nodeDb = drizzlePg(pool, { schema, logger: sqlLogger(options.logSqlFile) });
   return {
     db: nodeDb as unknown as Db,
     kind: 'postgres',

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type BenchContext, fmt, type LoadResult, load, login, type Row, root, type Section, startProduct, startScript, work } from '../lib';
+
+/**
+ * Issue 3: an authenticated, permission-checked page call (users of a department subtree, 20 rows,
+ * sorted by name) against a bare Fastify route running the same SQL through the same driver.
+ * The SQL is the product's own: captured with LOG_SQL_FILE from one real request.
+ */
+const PAGE_PATH = '/base_api/base/api/user/page';
+const CONNECTIONS = 32;
+/** Statements of the platform itself (session, permissions, audit) are what the baseline leaves out. */
+const PLATFORM_SQL = /"sessions"|"authz_version"|"audit_log"|"user_roles"."user_id" = \$1|"menus"|"employees"."user_id"|from "users" where "users"."id" = \$1/i;
+
+async function departmentId(db: { pgUrl?: string | null; pgliteDir?: string }): Promise<number> {
+  const sql = "SELECT id FROM org_units WHERE code = 'GEN000001'";
+  if (db.pgUrl) {
+    const client = new pg.Client({ connectionString: db.pgUrl });
+    await client.connect();
+    const res = await client.query<{ id: number }>(sql);
+    await client.end();
+    return res.rows[0]?.id as number;
+  }
+  const lite = await PGlite.create({ dataDir: db.pgliteDir });
+  const res = await lite.query<{ id: number }>(sql);
+  await lite.close();
+  return res.rows[0]?.id as number;
+}
+
+async function captureSql(db: { pgUrl?: string | null; pgliteDir?: string }, body: unknown): Promise<Array<{ text: string; params: unknown[] }>> {
+  const file = path.join(work, 'captured.sql.jsonl');
+  fs.rmSync(file, { force: true });
+  const server = await startProduct(db, { LOG_SQL_FILE: file });
+  try {
+    const token = await login(server.url, 'hr01');
+    const call = () =>
+      fetch(server.url + PAGE_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const warm = (await (await call()).json()) as { code: string; message: string };
+    if (warm.code !== '200') throw new Error(`page call failed: ${warm.message}`);
+    const offset = fs.statSync(file).size;
+    await call();
+    const lines = fs.readFileSync(file, 'utf8').slice(offset).trim().split('\n');
+    return lines.map((l) => JSON.parse(l) as { text: string; params: unknown[] }).filter((s) => !PLATFORM_SQL.test(s.text));
+  } finally {
+    await server.stop();
+    fs.rmSync(file, { force: true });
+  }
+}
+
+async function measure(db: { pgUrl?: string | null; pgliteDir?: string }, label: string, duration: number): Promise<Section> {
+  const orgId = await departmentId(db);
+  const body = { ROOT: { header: {}, body: { pageIndex: 1, pageSize: 20, orgId, sortField: 'realName', sortOrder: 'ascend' } } };
+  const statements = await captureSql(db, body);
+
+  const ours = await startProduct(db);
+  let oursLoad: LoadResult;
+  let idleRss: number;
+  try {
+    idleRss = ours.rssMb();
+    const token = await login(ours.url, 'hr01');
+    await load({ url: ours.url + PAGE_PATH, body: body, token, connections: CONNECTIONS, duration: 2 });
+    oursLoad = await load({ url: ours.url + PAGE_PATH, body, token, connections: CONNECTIONS, duration, pid: ours.pid });
+  } finally {
+    await ours.stop();
+  }
+
+  const dbEnv: Record<string, string> = db.pgUrl ? { DATABASE_URL: db.pgUrl } : { DATABASE_URL: '', DATA_DIR: db.pgliteDir as string };
+  const baseline = await startScript(path.join(root, 'bench/baseline-server.ts'), { ...dbEnv, BASELINE_SQL: JSON.stringify(statements) });
+  let baseLoad: LoadResult;
+  try {
+    await load({ url: `${baseline.url}/q`, body: {}, connections: CONNECTIONS, duration: 2 });
+    baseLoad = await load({ url: `${baseline.url}/q`, body: {}, connections: CONNECTIONS, duration });
+  } finally {
+    await baseline.stop();
+  }
+
+  const isPg = Boolean(db.pgUrl);
+  const ratio = oursLoad.rps / baseLoad.rps;
+  const rows: Row[] = [
+    {
+      metric: `throughput at ${CONNECTIONS} connections`,
+      ours: fmt.rps(oursLoad.rps),
+      baseline: fmt.rps(baseLoad.rps),
+      target: isPg ? '≥ 0.5 × baseline' : 'reported',
+      ok: isPg ? ratio >= 0.5 : undefined,
+    },
+    { metric: 'ours / baseline', ours: `${ratio.toFixed(2)} ×` },
+    { metric: 'latency p50', ours: fmt.ms(oursLoad.p50), baseline: fmt.ms(baseLoad.p50) },
+    {
+      metric: 'latency p99',
+      ours: fmt.ms(oursLoad.p99),
+      baseline: fmt.ms(baseLoad.p99),
+      target: isPg ? '≤ 50 ms' : 'reported',
+      ok: isPg ? oursLoad.p99 <= 50 : undefined,
+    },
+    {
+      metric: 'errors / non-2xx',
+      ours: `${oursLoad.errors} / ${oursLoad.non2xx}`,
+      baseline: `${baseLoad.errors} / ${baseLoad.non2xx}`,
+      ok: oursLoad.errors + oursLoad.non2xx === 0,
+    },
+    { metric: 'process start → /readyz', ours: fmt.s(ours.readyMs), target: '≤ 3 s', ok: ours.readyMs <= 3000 },
+    {
+      metric: 'server RSS idle → peak under load',
+      ours: `${fmt.mb(idleRss)} → ${fmt.mb(oursLoad.peakRssMb ?? 0)}`,
+      target: isPg ? '≤ 300 MB' : 'reported',
+      ok: isPg ? (oursLoad.peakRssMb ?? 0) <= 300 : undefined,
+    },
+  ];
+  return {
+    title: `Foundation: authenticated page call on ${label}`,
+    issue: 3,
+    rows,
+    notes: [
+      `Call: POST ${PAGE_PATH} as hr01 (permission base:user:list, data scope checked), users of one generated department subtree, 20 rows sorted by name, ROOT-wrapped body.`,
+      `Baseline: bare Fastify route running the same ${statements.length} SQL statements (captured from the product with LOG_SQL_FILE) through the same driver, no session, permission or envelope work.`,
+    ],
+  };
+}
+
+export default async function foundation(ctx: BenchContext): Promise<Section[]> {
+  const sections: Section[] = [];
+  if (ctx.pgUrl) sections.push(await measure({ pgUrl: ctx.pgUrl }, 'PostgreSQL', ctx.duration));
+  sections.push(await measure({ pgliteDir: ctx.pgliteDir }, 'PGlite (embedded)', ctx.duration));
+  return sections;
+}
