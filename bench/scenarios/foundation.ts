@@ -15,7 +15,7 @@ const CONNECTIONS = 32;
 const PLATFORM_SQL = /"sessions"|"authz_version"|"audit_log"|"user_roles"."user_id" = \$1|"menus"|"employees"."user_id"|from "users" where "users"."id" = \$1/i;
 
 async function departmentId(db: { pgUrl?: string | null; pgliteDir?: string }): Promise<number> {
-  const sql = "SELECT id FROM org_units WHERE code = 'GEN000001'";
+  const sql = "SELECT id FROM org_units WHERE code = 'GEN000500'";
   if (db.pgUrl) {
     const client = new pg.Client({ connectionString: db.pgUrl });
     await client.connect();
@@ -118,7 +118,7 @@ async function measure(db: { pgUrl?: string | null; pgliteDir?: string }, label:
     issue: 3,
     rows,
     notes: [
-      `Call: POST ${PAGE_PATH} as hr01 (permission base:user:list, data scope checked), users of one generated department subtree, 20 rows sorted by name, ROOT-wrapped body.`,
+      `Call: POST ${PAGE_PATH} as hr01 (permission base:user:list, data scope checked), users of one generated team (about 25 people; the filter is the department-and-below subtree), 20 rows sorted by name, ROOT-wrapped body.`,
       `Baseline: bare Fastify route running the same ${statements.length} SQL statements (captured from the product with LOG_SQL_FILE) through the same driver, no session, permission or envelope work.`,
     ],
   };
