@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -19,10 +21,77 @@ function versionFile(buildId: string): Plugin {
   };
 }
 
+const CONTRACT_SRC = `${path.sep}packages${path.sep}contract${path.sep}src${path.sep}`;
+const ZOD_STUB = path.resolve(import.meta.dirname, 'src/app/api/zod-stub.ts');
+
+/** Minimal ESTree shape walked below. */
+interface EsNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+const isNode = (v: unknown): v is EsNode => typeof v === 'object' && v !== null && typeof (v as EsNode).type === 'string';
+
+function walk(node: EsNode, visit: (n: EsNode) => void): void {
+  visit(node);
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const v of value) isNode(v) && walk(v, visit);
+    else if (isNode(value)) walk(value, visit);
+  }
+}
+
+const STRIPPED_CALL_KEYS = new Set(['request', 'data', 'summary']);
+
+/**
+ * The contract is shared with the server; the browser needs only each call's method, path and
+ * body kinds, plus constants — never the zod schemas (the web does not validate with them).
+ * So, inside contract files bundled for the web: zod is swapped for an inert stub, the
+ * `request`/`data`/`summary` of every defineCall are dropped, and top-level schema constants are
+ * marked pure so the bundler removes the ones nothing uses. This keeps the first screens'
+ * weight independent of how large the contract grows.
+ */
+function contractForBrowser(): Plugin {
+  return {
+    name: 'erp-contract-for-browser',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes(CONTRACT_SRC) || !id.endsWith('.ts')) return null;
+      const s = new MagicString(code);
+      const program = this.parse(code) as unknown as EsNode;
+      walk(program, (n) => {
+        if (n.type === 'ImportDeclaration' && isNode(n.source) && n.source.value === 'zod') s.overwrite(n.source.start, n.source.end, JSON.stringify(ZOD_STUB));
+        if (n.type === 'CallExpression' && isNode(n.callee) && n.callee.type === 'Identifier' && n.callee.name === 'defineCall') {
+          const arg = (n.arguments as EsNode[])[0];
+          if (arg?.type !== 'ObjectExpression') return;
+          for (const prop of arg.properties as EsNode[]) {
+            const key = prop.key as EsNode | undefined;
+            const value = prop.value as EsNode | undefined;
+            if (prop.type !== 'Property' || key?.type !== 'Identifier' || !STRIPPED_CALL_KEYS.has(key.name as string) || !value) continue;
+            const empty = key.name === 'summary' ? "''" : 'null';
+            // A shorthand `{ summary }` has no separate value to replace.
+            if (prop.shorthand) s.overwrite(prop.start, prop.end, `${key.name}: ${empty}`);
+            else s.overwrite(value.start, value.end, empty);
+          }
+        }
+      });
+      for (const statement of program.body as EsNode[]) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as EsNode | null) : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const d of declaration.declarations as EsNode[]) {
+          const init = d.init as EsNode | null;
+          if (init && (init.type === 'CallExpression' || init.type === 'NewExpression')) s.prependLeft(init.start, '/* @__PURE__ */ ');
+        }
+      }
+      return { code: s.toString(), map: s.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
+
 export default defineConfig(() => {
   const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   return {
-    plugins: [react(), versionFile(buildId)],
+    plugins: [contractForBrowser(), react(), versionFile(buildId)],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     server: {
       proxy: {

@@ -1,21 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
+import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setMessageInstance } from './api/notify';
-import { PlaceholderPage } from './pages/placeholder-page';
 import { queryClient } from './query-client';
 import { AREA_NAMES } from './registry/fixed-routes';
 import { lazyScreen, takeChunkTarget } from './registry/lazy-screen';
 import { findScreen } from './registry/screens';
 import { ScreenSpin } from './shell/screen-spin';
 import { SessionGate } from './shell/session-context';
-import { ShellLayout } from './shell/shell-layout';
 
 const EntryPage = lazy(() => import('./pages/entry-page'));
+const ShellLayout = lazy(() => import('./shell/shell-layout'));
+const PlaceholderPage = lazy(() => import('./pages/placeholder-page'));
 
 /** Hands antd's themed message API to the API client (which toasts outside React). */
 function NotifyBridge() {
@@ -47,14 +47,24 @@ function LoginAlias() {
 function ResumePreview() {
   const screen = findScreen('/ResumePreview');
   if (!screen) return <PlaceholderPage area={AREA_NAMES.recruit} title="简历预览" />;
-  const Screen = lazyScreen(screen.load);
+  const Screen = lazyScreen(screen);
   return <Screen />;
+}
+
+/** antd's English texts load only when English is chosen (zh-CN is the default and stays in the entry bundle). */
+function useAntdLocale(language: string): Locale {
+  const [en, setEn] = useState<Locale | null>(null);
+  useEffect(() => {
+    if (language === 'en-US' && !en) void import('antd/locale/en_US').then((m) => setEn(m.default));
+  }, [language, en]);
+  return language === 'en-US' && en ? en : zhCN;
 }
 
 export function AppRoot() {
   const { i18n } = useTranslation();
+  const locale = useAntdLocale(i18n.language);
   return (
-    <ConfigProvider locale={i18n.language === 'en-US' ? enUS : zhCN} theme={{ token: { colorPrimary: '#1668dc' } }}>
+    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1668dc' } }}>
       <AntApp>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>

@@ -1,4 +1,5 @@
-import { type CallDefinition, type DataOf, type RequestOf, SUCCESS_CODE } from '@erp/contract';
+import { SUCCESS_CODE } from '@erp/contract/common';
+import type { CallDefinition, DataOf, RequestOf } from '@erp/contract/define';
 import { getToken } from '../session/session-store';
 import { ApiError, type FailureOptions, failure } from './errors';
 

@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_CODE } from '@erp/contract';
+import { SESSION_EXPIRED_CODE } from '@erp/contract/common';
 import i18n from '../i18n';
 import { clearSession } from '../session/session-store';
 import { toastError, toastWarning } from './notify';

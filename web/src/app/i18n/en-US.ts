@@ -41,10 +41,14 @@ export const enUS: Messages = {
     language: '中文',
     openNewWindow: ' (opens in a new window)',
     menu: 'Navigation menu',
+    userMenu: 'User menu',
+    breadcrumb: 'Breadcrumb',
+    skip: 'Skip to main content',
     desktop: 'Desktop',
     reports: 'Reports',
   },
   tabs: {
+    label: 'Open pages',
     close: 'Close',
     closeOthers: 'Close others',
     closeAll: 'Close all',
@@ -53,7 +57,7 @@ export const enUS: Messages = {
     refresh: 'Refresh',
     more: 'More actions',
   },
-  sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },
+  sidebar: { collapse: 'Collapse menu', expand: 'Expand menu', label: 'Side menu' },
   workbench: {
     apps: 'My applications',
     shortcuts: 'Shortcuts',

@@ -1,38 +1,48 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enUS } from './en-US';
+import { loadDayjsLocale } from '../dayjs-locale-loader';
 import { zhCN } from './zh-CN';
 
 export type Language = 'zh-CN' | 'en-US';
 export const LANGUAGE_KEY = 'lang';
 
-/** The chosen language survives sign-out (it is a device preference), so it lives in a cookie-free key re-written after clears. */
+/** The chosen language is a device preference: it survives sign-out (see PRESERVED_KEYS). */
 export function storedLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_KEY);
-  return stored === 'en-US' ? 'en-US' : 'zh-CN';
+  return localStorage.getItem(LANGUAGE_KEY) === 'en-US' ? 'en-US' : 'zh-CN';
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
-  lng: storedLanguage(),
+  resources: { 'zh-CN': { translation: zhCN } },
+  lng: 'zh-CN',
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
+/** The shell's English texts load only when English is chosen (zh-CN is the default). */
+async function ensureEnglish(): Promise<void> {
+  if (i18n.hasResourceBundle('en-US', 'translation') && i18n.getResource('en-US', 'translation', 'app.name')) return;
+  const { enUS } = await import('./en-US');
+  i18n.addResourceBundle('en-US', 'translation', enUS, true, false);
+}
+
 /**
- * Features add their own texts with `registerMessages('hr', {zh, en})`, read as `t('hr.key')`,
- * so each module's texts stay in its folder.
+ * Features add their own texts with `registerMessages('hr', {'zh-CN': {...}, 'en-US': {...}})`,
+ * read as `t('hr.key')`, so each module's texts stay in its folder.
  */
 export function registerMessages(namespace: string, messages: { 'zh-CN': object; 'en-US': object }): void {
   i18n.addResourceBundle('zh-CN', 'translation', { [namespace]: messages['zh-CN'] }, true, false);
   i18n.addResourceBundle('en-US', 'translation', { [namespace]: messages['en-US'] }, true, false);
 }
 
-export function setLanguage(lang: Language): void {
+export async function setLanguage(lang: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_KEY, lang);
+  if (lang === 'en-US') await ensureEnglish();
   document.documentElement.lang = lang;
-  void i18n.changeLanguage(lang);
+  await i18n.changeLanguage(lang);
+  void loadDayjsLocale(lang);
 }
+
+if (storedLanguage() === 'en-US') void setLanguage('en-US');
 
 export default i18n;

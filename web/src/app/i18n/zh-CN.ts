@@ -40,10 +40,14 @@ export const zhCN = {
     language: 'English',
     openNewWindow: '（新窗口打开）',
     menu: '导航菜单',
+    userMenu: '用户菜单',
+    breadcrumb: '面包屑导航',
+    skip: '跳到主要内容',
     desktop: '桌面',
     reports: '报表',
   },
   tabs: {
+    label: '已打开的页面',
     close: '关闭',
     closeOthers: '关闭其他',
     closeAll: '关闭所有',
@@ -52,7 +56,7 @@ export const zhCN = {
     refresh: '刷新',
     more: '更多操作',
   },
-  sidebar: { collapse: '收起菜单', expand: '展开菜单' },
+  sidebar: { collapse: '收起菜单', expand: '展开菜单', label: '侧边菜单' },
   workbench: {
     apps: '我的应用',
     shortcuts: '常用应用',

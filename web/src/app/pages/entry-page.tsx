@@ -1,22 +1,17 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { authCalls } from '@erp/contract';
-import { Button, Checkbox, Form, Input, Typography } from 'antd';
+import { authCalls } from '@erp/contract/modules/auth';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api/client';
 import { toastError } from '../api/notify';
 import { queryClient } from '../query-client';
+import { safeRedirect } from '../session/redirect';
 import { clearSession, FIRST_LOGIN_KEY, getToken, saveLogin } from '../session/session-store';
 import styles from './entry-page.module.css';
 
 const REMEMBERED_KEY = 'rememberedUser';
-
-/** Only in-app paths are accepted as redirect targets (no open redirect to another site). */
-export function safeRedirect(value: string | null): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/entry') || value.startsWith('/login')) return '/';
-  return value;
-}
 
 interface Credentials {
   username: string;
@@ -83,10 +78,10 @@ export default function EntryPage() {
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="entry-title">
-        <Typography.Title id="entry-title" level={1} className={styles.title}>
+        <h1 id="entry-title" className={styles.title}>
           {t('app.name')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{loggedOut ? t('entry.loggedOut') : t('entry.welcome')}</Typography.Paragraph>
+        </h1>
+        <p className={styles.subtitle}>{loggedOut ? t('entry.loggedOut') : t('entry.welcome')}</p>
         <Form<Credentials>
           form={form}
           layout="vertical"

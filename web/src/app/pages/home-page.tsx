@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoginInfo } from '../session/session-store';
 
@@ -7,10 +6,10 @@ export default function HomePage() {
   const { t } = useTranslation();
   const info = useLoginInfo();
   return (
-    <Card>
-      <Typography.Title level={2}>{t('home.title')}</Typography.Title>
-      <Typography.Paragraph>{t('workbench.greeting', { name: info?.realName ?? '' })}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
-    </Card>
+    <section style={{ background: '#fff', borderRadius: 8, padding: '16px 20px', border: '1px solid #f0f0f0' }}>
+      <h1 style={{ fontSize: 22, marginTop: 0 }}>{t('home.title')}</h1>
+      <p>{t('workbench.greeting', { name: info?.realName ?? '' })}</p>
+      <p style={{ color: '#595959' }}>{t('home.intro')}</p>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /** Shown for routes whose screens a later module builds (names the area that provides it). */
-export function PlaceholderPage({ area, title }: { area: string; title: string }) {
+export default function PlaceholderPage({ area, title }: { area: string; title: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { ScreenLoader } from './types';
+import { loadDayjsLocale } from '../dayjs-locale-loader';
+import type { ScreenDef, ScreenLoader } from './types';
 
 export const CHUNK_TARGET_KEY = 'chunkReloadTarget';
 const RELOADED_KEY = 'chunkReloaded';
@@ -35,11 +36,16 @@ function loaded<T>(value: T): T {
 
 const cache = new Map<ScreenLoader, LazyExoticComponent<ComponentType>>();
 
-/** One lazy component per loader (so kept-alive tabs and re-renders share it). */
-export function lazyScreen(load: ScreenLoader): LazyExoticComponent<ComponentType> {
+/**
+ * One lazy component per loader (so kept-alive tabs and re-renders share it). Screens with dates
+ * get dayjs with the user's locale loaded alongside, so the first screens need not carry it.
+ */
+export function lazyScreen(def: ScreenDef | ScreenLoader): LazyExoticComponent<ComponentType> {
+  const { load, dates = true } = typeof def === 'function' ? { load: def } : def;
   let component = cache.get(load);
   if (!component) {
-    component = lazy(() => load().then(loaded, recoverFromChunkFailure));
+    const withDates = () => (dates ? Promise.all([load(), loadDayjsLocale()]).then(([m]) => m) : load());
+    component = lazy(() => withDates().then(loaded, recoverFromChunkFailure));
     cache.set(load, component);
   }
   return component;

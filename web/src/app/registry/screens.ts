@@ -13,10 +13,10 @@ function normalise(entry: ScreenLoader | ScreenDef): ScreenDef {
 
 /** Shell-owned screens (workbench, back-office home, error pages). */
 const shellScreens: ScreenMap = {
-  '/WorkBench/index': () => import('../pages/workbench/workbench-page'),
-  '/WorkBench/home': () => import('../pages/home-page'),
-  '/404': () => import('../pages/not-found-page'),
-  '/noPermission': () => import('../pages/no-permission-page'),
+  '/WorkBench/index': { load: () => import('../pages/workbench/workbench-page'), dates: false },
+  '/WorkBench/home': { load: () => import('../pages/home-page'), dates: false },
+  '/404': { load: () => import('../pages/not-found-page'), dates: false },
+  '/noPermission': { load: () => import('../pages/no-permission-page'), dates: false },
 };
 
 function collect(): Map<string, ScreenDef> {

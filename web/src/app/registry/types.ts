@@ -7,6 +7,8 @@ export interface ScreenDef {
   load: ScreenLoader;
   /** Page title when the menu gives none (fixed routes); the menu's meta.title wins otherwise. */
   title?: string;
+  /** Set false for screens without dates: then dayjs and its locale are not loaded with them. Default true. */
+  dates?: boolean;
 }
 
 /**

@@ -1,16 +1,20 @@
 import { BellOutlined, GlobalOutlined, MenuOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Badge, Button, Dropdown, Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Button, type MenuProps } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { setLanguage } from '../i18n';
 import { hasBackOfficeEntry } from '../session/session-store';
 import styles from './app-header.module.css';
+import { CountBadge } from './count-badge';
 import { useTodoTotals, useUnreadCount } from './counters';
 import { inTopMenu, isWorkbench } from './layout-rules';
 import { logout } from './logout';
 import { toMenuItems } from './nav-menu-items';
+import { belowTrigger, PopupMenu, type PopupMenuState } from './popup-menu';
 import { useShellSession } from './session-context';
+
+const NavMenu = lazy(() => import('./nav-menu'));
 
 const DESKTOP_KEY = '/';
 const REPORTS_KEY = '/statement/entrance';
@@ -43,9 +47,10 @@ function WorkbenchTabs() {
         </a>
       )}
       <a href="#/backlog/index" target="_blank" rel="noopener" className={styles.workbenchTab} data-testid="process-tab">
-        <Badge count={sum} size="small" offset={[8, -4]} overflowCount={99}>
-          <span className={styles.tabText}>{t('header.process')}</span>
-        </Badge>
+        <span className={styles.tabText}>
+          {t('header.process')}
+          <CountBadge count={sum} label={t('workbench.todoCount')} />
+        </span>
         <span className="sr-only">{t('header.openNewWindow')}</span>
       </a>
     </nav>
@@ -83,18 +88,12 @@ export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: (
     });
   };
 
-  const userMenu: MenuProps = {
-    items: [
-      { key: 'home', label: t('header.home') },
-      { key: 'personal', label: t('header.personal') },
-      { type: 'divider' },
-      { key: 'logout', label: t('header.logout'), danger: true },
-    ],
-    onClick: ({ key }) => {
-      if (key === 'home') navigate('/');
-      else if (key === 'personal') navigate('/PersonalCenter/index');
-      else if (key === 'logout') confirmLogout();
-    },
+  const [userMenu, setUserMenu] = useState<PopupMenuState | null>(null);
+  const closeUserMenu = useCallback(() => setUserMenu(null), []);
+  const onUserMenu = (key: string) => {
+    if (key === 'home') navigate('/');
+    else if (key === 'personal') navigate('/PersonalCenter/index');
+    else if (key === 'logout') confirmLogout();
   };
 
   return (
@@ -118,14 +117,9 @@ export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: (
           <WorkbenchTabs />
         ) : (
           !mobile && (
-            <Menu
-              mode="horizontal"
-              className={styles.topMenu}
-              items={topItems}
-              selectedKeys={[selectedTop]}
-              onClick={({ key }) => navigate(key)}
-              aria-label={t('header.menu')}
-            />
+            <Suspense fallback={null}>
+              <NavMenu mode="horizontal" className={styles.topMenu} items={topItems} selectedKey={selectedTop} label={t('header.menu')} />
+            </Suspense>
           )
         )}
       </div>
@@ -138,9 +132,8 @@ export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: (
           aria-label={`${t('header.messages')}${t('header.openNewWindow')}`}
           data-testid="bell"
         >
-          <Badge count={unread} size="small" overflowCount={99}>
-            <BellOutlined className={styles.icon} />
-          </Badge>
+          <BellOutlined className={styles.icon} aria-hidden />
+          <CountBadge count={unread} label={t('workbench.unread')} />
         </a>
         <Link to="/helpCenter/recept" className={styles.iconLink} aria-label={t('header.help')}>
           <QuestionCircleOutlined className={styles.icon} />
@@ -154,12 +147,31 @@ export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: (
         >
           {!mobile && t('header.language')}
         </Button>
-        <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
-          <Button type="text" className={styles.user} data-testid="user-menu" aria-haspopup="menu">
-            <Avatar size="small" icon={<UserOutlined />} />
-            {!mobile && <span>{info.realName || info.user_name}</span>}
-          </Button>
-        </Dropdown>
+        <Button
+          type="text"
+          className={styles.user}
+          data-testid="user-menu"
+          aria-haspopup="menu"
+          aria-expanded={!!userMenu}
+          onClick={(e) => setUserMenu(userMenu ? null : belowTrigger(e.currentTarget, true))}
+        >
+          <span className={styles.avatar} aria-hidden>
+            <UserOutlined />
+          </span>
+          {!mobile && <span>{info.realName || info.user_name}</span>}
+        </Button>
+        <PopupMenu
+          state={userMenu}
+          label={t('header.userMenu')}
+          onClose={closeUserMenu}
+          onSelect={onUserMenu}
+          testId="user-menu-list"
+          items={[
+            { key: 'home', label: t('header.home') },
+            { key: 'personal', label: t('header.personal') },
+            { key: 'logout', label: t('header.logout'), danger: true, divided: true },
+          ]}
+        />
       </div>
     </header>
   );

@@ -1,13 +1,10 @@
-import { bpmCalls, msgCalls, type UnreadCount } from '@erp/contract';
+import { bpmCalls } from '@erp/contract/modules/bpm';
+import { msgCalls } from '@erp/contract/modules/msg';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryKeys } from '../query-keys';
 import { useLoginInfo } from '../session/session-store';
-
-/** Unread total over types 001–004; type 002 is always counted as 0 (spec 000 §3). */
-export function unreadTotal(counts: readonly UnreadCount[]): number {
-  return counts.reduce((sum, c) => sum + (c.msgType === '002' ? 0 : Math.max(0, c.unReadNum)), 0);
-}
+import { unreadTotal } from './unread';
 
 /** Unread messages for the bell. Failures are swallowed silently (spec 000 §8). */
 export function useUnreadCount(): number {

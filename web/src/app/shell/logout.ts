@@ -1,4 +1,4 @@
-import { authCalls } from '@erp/contract';
+import { authCalls } from '@erp/contract/modules/auth';
 import { api } from '../api/client';
 import { toastSuccess, toastWarning } from '../api/notify';
 import { clearPermissions } from '../auth/permissions';

@@ -1,6 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { PlaceholderPage } from '../pages/placeholder-page';
 import { AREA_NAMES, type Area, FIXED_REDIRECTS, FIXED_ROUTES } from '../registry/fixed-routes';
 import { lazyScreen } from '../registry/lazy-screen';
 import type { MenuRoute } from '../registry/menu-routes';
@@ -8,6 +7,9 @@ import { findScreen } from '../registry/screens';
 import type { ScreenDef } from '../registry/types';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { ScreenSpin } from './screen-spin';
+
+/** Lazy too: antd Result (with its illustrations) stays out of the first screens. */
+const PlaceholderPage = lazy(() => import('../pages/placeholder-page'));
 
 /** One route of the signed-in shell: a screen (registered or placeholder) or a redirect. */
 export interface ShellRoute {
@@ -70,13 +72,10 @@ export function buildShellRoutes(menuRoutes: readonly MenuRoute[]): ShellRoute[]
 }
 
 function ScreenHost({ route }: { route: ShellRoute }) {
-  if (!route.screen) return <PlaceholderPage area={route.areaName} title={route.title} />;
-  const Screen = lazyScreen(route.screen.load);
+  const Screen = route.screen ? lazyScreen(route.screen) : null;
   return (
     <ScreenErrorBoundary>
-      <Suspense fallback={<ScreenSpin />}>
-        <Screen />
-      </Suspense>
+      <Suspense fallback={<ScreenSpin />}>{Screen ? <Screen /> : <PlaceholderPage area={route.areaName} title={route.title} />}</Suspense>
     </ScreenErrorBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import i18n from '../i18n';
 
@@ -21,11 +21,10 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result
-        status="error"
-        title={this.state.error.message}
-        extra={<Button onClick={() => this.setState({ error: null })}>{i18n.t('common.retry')}</Button>}
-      />
+      <div role="alert" style={{ padding: 32, textAlign: 'center' }}>
+        <p>{this.state.error.message}</p>
+        <Button onClick={() => this.setState({ error: null })}>{i18n.t('common.retry')}</Button>
+      </div>
     );
   }
 }

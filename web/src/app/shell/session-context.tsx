@@ -1,4 +1,4 @@
-import { authCalls, type MenuNode } from '@erp/contract';
+import { authCalls, type MenuNode } from '@erp/contract/modules/auth';
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';

@@ -1,11 +1,12 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Drawer, Layout, Menu } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { readCookie, writeCookie } from '../session/cookies';
 import { AiFloat } from './ai-float';
 import { AppHeader } from './app-header';
+import { Breadcrumbs } from './breadcrumbs';
 import { KeptPages } from './kept-pages';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_COOKIE, SIDEBAR_WIDTH, showsAiEntry, showsSidebar } from './layout-rules';
 import { navTrail, toMenuItems } from './nav-menu-items';
@@ -17,6 +18,9 @@ import { TabsBar } from './tabs-bar';
 import { useTabs, visit } from './tabs-store';
 import { useIsMobile } from './use-media';
 import { useNavigationEffects } from './use-navigation-effects';
+
+const MobileNav = lazy(() => import('./mobile-nav'));
+const NavMenu = lazy(() => import('./nav-menu'));
 
 /** Sidebar state is stored as 1 (open) or 0 (collapsed) (spec 000 §4). */
 function useSidebarCollapsed(): [boolean, (next: boolean) => void] {
@@ -30,10 +34,9 @@ function useSidebarCollapsed(): [boolean, (next: boolean) => void] {
   ];
 }
 
-export function ShellLayout() {
+export default function ShellLayout() {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
   const { pathname, search } = location;
   const session = useShellSession();
   const mobile = useIsMobile();
@@ -68,33 +71,27 @@ export function ShellLayout() {
   const sidebar = showsSidebar(pathname) && !mobile;
   const openKeys = trail.slice(0, -1).map((n) => n.key);
   const sideMenu = (items: typeof sideItems) => (
-    <Menu
-      mode="inline"
-      items={items}
-      selectedKeys={[pathname]}
-      defaultOpenKeys={openKeys}
-      onClick={({ key }) => navigate(key)}
-      inlineCollapsed={mobile ? false : collapsed}
-      aria-label={t('header.menu')}
-    />
+    <Suspense fallback={null}>
+      <NavMenu mode="inline" items={items} selectedKey={pathname} openKeys={openKeys} collapsed={mobile ? false : collapsed} label={t('header.menu')} />
+    </Suspense>
   );
-  const crumbs = [{ title: <Link to="/">{t('header.home')}</Link> }, ...(trail.length ? trail.map((n) => ({ title: n.title })) : [{ title: current.title }])];
+  const crumbs = trail.length ? trail.map((n) => ({ key: n.key, title: n.title })) : [{ key: current.path, title: current.title }];
 
   return (
-    <Layout className={styles.root}>
+    <div className={styles.root}>
+      <button type="button" className={styles.skip} onClick={() => document.getElementById('main-content')?.focus()}>
+        {t('header.skip')}
+      </button>
       <AppHeader mobile={mobile} onOpenNav={() => setNavOpen(true)} />
-      <Layout hasSider={sidebar}>
+      <div className={styles.body}>
         {sidebar && (
-          <Layout.Sider
-            width={SIDEBAR_WIDTH}
-            collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
-            collapsed={collapsed}
-            theme="light"
+          <aside
             className={styles.sider}
+            style={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH }}
             data-testid="sidebar"
-            trigger={null}
+            data-collapsed={collapsed ? '1' : '0'}
           >
-            <nav aria-label={t('header.menu')} className={styles.siderNav}>
+            <nav aria-label={t('sidebar.label')} className={styles.siderNav}>
               {sideMenu(sideItems)}
             </nav>
             <Button
@@ -107,25 +104,25 @@ export function ShellLayout() {
               aria-expanded={!collapsed}
               data-testid="sidebar-toggle"
             />
-          </Layout.Sider>
+          </aside>
         )}
-        <Layout.Content className={styles.content}>
-          <div className={styles.crumbs}>
-            <Breadcrumb items={crumbs} />
-          </div>
+        <div className={styles.content}>
+          <Breadcrumbs items={crumbs} />
           <TabsBar tabs={tabs} activePath={pathname} />
-          <main className={styles.page} id="main-content">
+          <main className={styles.page} id="main-content" tabIndex={-1}>
             <KeptPages tabs={tabs} activePath={pathname} routes={routeObjects} />
           </main>
-        </Layout.Content>
-      </Layout>
+        </div>
+      </div>
       {mobile && (
-        <Drawer open={navOpen} onClose={() => setNavOpen(false)} placement="left" size={SIDEBAR_WIDTH + 40} title={t('header.menu')} data-testid="mobile-nav">
-          {sideMenu(drawerItems)}
-        </Drawer>
+        <Suspense fallback={null}>
+          <MobileNav open={navOpen} onClose={() => setNavOpen(false)}>
+            {sideMenu(drawerItems)}
+          </MobileNav>
+        </Suspense>
       )}
       {showsAiEntry(pathname) && <AiFloat />}
       <ShellExtensions />
-    </Layout>
+    </div>
   );
 }

@@ -1,87 +1,126 @@
-import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import styles from './shell-layout.module.css';
+import { belowTrigger, PopupMenu, type PopupMenuItem, type PopupMenuState } from './popup-menu';
+import { type TabAction as Action, tabsClosedBy } from './tab-actions';
+import styles from './tabs-bar.module.css';
 import { AFFIX_PATH, closeTabs, type VisitedTab } from './tabs-store';
 
-type Action = 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll';
-
-/** The bar of visited pages: close, close others, close all, and the same in a context menu (spec 000 §2). */
+/**
+ * The bar of visited pages (spec 000 §2): click to switch, × to close, a context menu and a
+ * "more" menu with close / close others / close left / close right / close all. Hand-made (a
+ * scrollable row of buttons) so the first screens do not carry antd Tabs.
+ */
 export function TabsBar({ tabs, activePath }: { tabs: readonly VisitedTab[]; activePath: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const activeRef = useRef<HTMLButtonElement>(null);
+  const [menu, setMenu] = useState<(PopupMenuState & { path: string }) | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll the active tab into view whenever it changes
+  useEffect(() => {
+    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activePath]);
 
   const open = (tab: VisitedTab | undefined) => navigate(tab ? `${tab.path}${tab.search}` : AFFIX_PATH);
 
   const run = (action: Action, path: string) => {
+    const closing = tabsClosedBy(action, tabs, path);
+    if (!closing.length) return;
     const index = tabs.findIndex((x) => x.path === path);
-    const others = tabs.filter((x) => x.path !== path).map((x) => x.path);
-    const closing: string[] =
-      action === 'close'
-        ? [path]
-        : action === 'closeOthers'
-          ? others
-          : action === 'closeLeft'
-            ? tabs.slice(0, index).map((x) => x.path)
-            : action === 'closeRight'
-              ? tabs.slice(index + 1).map((x) => x.path)
-              : tabs.map((x) => x.path);
-    const remaining = tabs.filter((x) => x.path === AFFIX_PATH || !closing.includes(x.path));
+    const remaining = tabs.filter((x) => !closing.includes(x.path));
     closeTabs(closing);
-    if (closing.includes(activePath) || (action === 'closeOthers' && path !== activePath)) {
-      // The active page went away: go to the page the action kept (or its neighbour).
-      const keep = action === 'close' ? (tabs[index + 1] ?? tabs[index - 1]) : tabs.find((x) => x.path === path);
-      open(remaining.find((x) => x.path === keep?.path) ?? remaining[remaining.length - 1]);
+    if (!closing.includes(activePath) && !(action === 'closeOthers' && path !== activePath)) return;
+    // The active page went away: show the neighbour (close) or the page the action kept.
+    const preferred = action === 'close' ? (tabs[index + 1] ?? tabs[index - 1]) : tabs.find((x) => x.path === path);
+    open(remaining.find((x) => x.path === preferred?.path) ?? remaining[remaining.length - 1]);
+  };
+
+  const menuItems = (path: string): PopupMenuItem[] => {
+    const index = tabs.findIndex((x) => x.path === path);
+    return [
+      { key: 'close', label: t('tabs.close'), disabled: path === AFFIX_PATH },
+      { key: 'closeOthers', label: t('tabs.closeOthers'), disabled: tabs.length <= 1 },
+      { key: 'closeLeft', label: t('tabs.closeLeft'), disabled: index <= 0 },
+      { key: 'closeRight', label: t('tabs.closeRight'), disabled: index >= tabs.length - 1 },
+      { key: 'closeAll', label: t('tabs.closeAll'), divided: true },
+    ];
+  };
+
+  const onContextMenu = (e: MouseEvent<HTMLElement>, path: string) => {
+    e.preventDefault();
+    setMenu({ x: e.clientX, y: e.clientY, path, returnFocus: e.currentTarget.querySelector('button') });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, tab: VisitedTab) => {
+    if ((e.key === 'Delete' || e.key === 'Backspace') && tab.path !== AFFIX_PATH) {
+      e.preventDefault();
+      run('close', tab.path);
+    } else if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+      e.preventDefault();
+      setMenu({ ...belowTrigger(e.currentTarget), path: tab.path });
     }
   };
 
-  const menuFor = (path: string): MenuProps => ({
-    items: [
-      { key: 'close', label: t('tabs.close'), disabled: path === AFFIX_PATH },
-      { key: 'closeOthers', label: t('tabs.closeOthers') },
-      { key: 'closeLeft', label: t('tabs.closeLeft') },
-      { key: 'closeRight', label: t('tabs.closeRight') },
-      { key: 'closeAll', label: t('tabs.closeAll') },
-    ],
-    onClick: ({ key, domEvent }) => {
-      domEvent.stopPropagation();
-      run(key as Action, path);
-    },
-  });
-
   return (
-    <div className={styles.tabsBar} data-testid="tabs-bar">
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activePath}
-        onChange={(key) => open(tabs.find((x) => x.path === key))}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') run('close', key);
-        }}
-        items={tabs.map((tab) => ({
-          key: tab.path,
-          closable: tab.path !== AFFIX_PATH,
-          label: (
-            <Dropdown menu={menuFor(tab.path)} trigger={['contextMenu']}>
-              <span data-testid="tab" data-path={tab.path}>
+    <nav className={styles.bar} aria-label={t('tabs.label')} data-testid="tabs-bar">
+      <ul className={styles.list}>
+        {tabs.map((tab) => {
+          const active = tab.path === activePath;
+          return (
+            <li
+              key={tab.path}
+              className={`${styles.tab} ${active ? styles.active : ''}`}
+              data-testid="tab"
+              data-path={tab.path}
+              onContextMenu={(e) => onContextMenu(e, tab.path)}
+            >
+              <button
+                type="button"
+                ref={active ? activeRef : undefined}
+                className={styles.title}
+                aria-current={active ? 'page' : undefined}
+                onClick={() => open(tab)}
+                onKeyDown={(e) => onKeyDown(e, tab)}
+              >
                 {tab.title}
-              </span>
-            </Dropdown>
-          ),
-        }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown menu={menuFor(activePath)} trigger={['click']} placement="bottomRight">
-              <Button size="small" type="text" aria-label={t('tabs.more')} data-testid="tabs-more">
-                <DownOutlined />
-              </Button>
-            </Dropdown>
-          ),
-        }}
+              </button>
+              {tab.path !== AFFIX_PATH && (
+                <button
+                  type="button"
+                  className={styles.close}
+                  aria-label={`${t('tabs.close')} ${tab.title}`}
+                  onClick={() => run('close', tab.path)}
+                  data-testid="tab-close"
+                >
+                  <CloseOutlined aria-hidden />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        className={styles.more}
+        aria-label={t('tabs.more')}
+        aria-haspopup="menu"
+        aria-expanded={!!menu}
+        data-testid="tabs-more"
+        onClick={(e) => setMenu({ ...belowTrigger(e.currentTarget, true), path: activePath })}
+      >
+        <DownOutlined aria-hidden />
+      </button>
+      <PopupMenu
+        state={menu}
+        items={menu ? menuItems(menu.path) : []}
+        onSelect={(key) => menu && run(key as Action, menu.path)}
+        onClose={closeMenu}
+        label={t('tabs.more')}
+        testId="tabs-menu"
       />
-    </div>
+    </nav>
   );
 }

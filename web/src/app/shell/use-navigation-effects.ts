@@ -1,4 +1,4 @@
-import { authCalls } from '@erp/contract';
+import { authCalls } from '@erp/contract/modules/auth';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';

@@ -1,4 +1,4 @@
-import { msgCalls } from '@erp/contract';
+import { msgCalls } from '@erp/contract/modules/msg';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { baseCalls, MAX_APP_SHORTCUTS } from '@erp/contract';
+import { baseCalls, MAX_APP_SHORTCUTS } from '@erp/contract/modules/base';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Modal } from 'antd';
 import { useState } from 'react';

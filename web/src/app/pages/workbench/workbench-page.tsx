@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
-import { baseCalls } from '@erp/contract';
+import { baseCalls } from '@erp/contract/modules/base';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,14 +44,19 @@ export default function WorkbenchPage() {
 
   return (
     <div className={styles.grid}>
-      <Card className={styles.welcome} variant="borderless">
+      <section className={`${styles.panel} ${styles.welcome}`}>
         <h1 className={styles.hello}>{t('workbench.greeting', { name: info.realName || info.user_name })}</h1>
         <section aria-label={t('workbench.notices')} className={styles.notices}>
           <h2 className={styles.noticeLabel}>{t('workbench.notices')}</h2>
           <NoticeTicker />
         </section>
-      </Card>
-      <Card title={<h2 className={styles.cardTitle}>{t('workbench.todo')}</h2>} className={styles.todo} data-testid="todo-summary">
+      </section>
+      <section className={styles.panel} aria-labelledby="wb-todo" data-testid="todo-summary">
+        <header className={styles.panelHead}>
+          <h2 id="wb-todo" className={styles.cardTitle}>
+            {t('workbench.todo')}
+          </h2>
+        </header>
         <ul className={styles.stats}>
           <li>
             <Link to="/backlog/index" className={styles.stat}>
@@ -72,16 +77,16 @@ export default function WorkbenchPage() {
             </Link>
           </li>
         </ul>
-      </Card>
-      <Card
-        title={<h2 className={styles.cardTitle}>{t('workbench.shortcuts')}</h2>}
-        className={styles.wide}
-        extra={
-          <Button type="link" icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={!apps.length}>
+      </section>
+      <section className={`${styles.panel} ${styles.wide}`} aria-labelledby="wb-shortcuts">
+        <header className={styles.panelHead}>
+          <h2 id="wb-shortcuts" className={styles.cardTitle}>
+            {t('workbench.shortcuts')}
+          </h2>
+          <Button type="link" icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={!apps.length} data-testid="edit-shortcuts">
             {t('workbench.editShortcuts')}
           </Button>
-        }
-      >
+        </header>
         {shortcuts.data?.length ? (
           <ul className={styles.tiles} data-testid="shortcuts">
             {shortcuts.data.map((s) => (
@@ -91,8 +96,13 @@ export default function WorkbenchPage() {
         ) : (
           <p className={styles.muted}>{t('workbench.noApps')}</p>
         )}
-      </Card>
-      <Card title={<h2 className={styles.cardTitle}>{t('workbench.apps')}</h2>} className={styles.wide}>
+      </section>
+      <section className={`${styles.panel} ${styles.wide}`} aria-labelledby="wb-apps">
+        <header className={styles.panelHead}>
+          <h2 id="wb-apps" className={styles.cardTitle}>
+            {t('workbench.apps')}
+          </h2>
+        </header>
         {apps.length ? (
           <ul className={styles.tiles} data-testid="front-apps">
             {apps.map((a) => (
@@ -102,7 +112,7 @@ export default function WorkbenchPage() {
         ) : (
           <p className={styles.muted}>{t('workbench.noApps')}</p>
         )}
-      </Card>
+      </section>
       {editing && <ShortcutEditor apps={apps} selected={(shortcuts.data ?? []).map((s) => s.menuId)} open={editing} onClose={() => setEditing(false)} />}
     </div>
   );

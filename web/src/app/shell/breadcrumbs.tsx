@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './shell-layout.module.css';
+
+/** Home / …menu trail… / current page. */
+export function Breadcrumbs({ items }: { items: ReadonlyArray<{ key: string; title: string }> }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('header.breadcrumb')} className={styles.crumbs} data-testid="breadcrumb">
+      <ol>
+        <li>
+          <Link to="/">{t('header.home')}</Link>
+        </li>
+        {items.map((item, i) => (
+          <li key={item.key} aria-current={i === items.length - 1 ? 'page' : undefined}>
+            {item.title}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
