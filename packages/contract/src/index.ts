@@ -19,6 +19,7 @@ export * from './modules/hr';
 export * from './modules/msg';
 export * from './modules/system';
 export * from './permissions';
+export * from './resource';
 
 /**
  * Every call of the product, grouped by module. The server registers a route for each,

@@ -1,4 +1,4 @@
-import { PERM } from '@erp/contract';
+import { BASE_PERM, PERM } from '@erp/contract';
 import type { MenuSpec } from '../../db/seed/types';
 
 const button = (title: string, perms: string, roles: string[] = []): MenuSpec => ({ type: 'F', name: perms, title, perms, roles });
@@ -12,7 +12,7 @@ export const baseMenus: MenuSpec[] = [
     path: '/BaseCenter',
     icon: 'DatabaseOutlined',
     alwaysShow: true,
-    roles: ['hr', 'hrDirector'],
+    roles: ['hr', 'hrDirector', 'recruiter'],
     children: [
       {
         type: 'C',
@@ -61,6 +61,32 @@ export const baseMenus: MenuSpec[] = [
         icon: 'BookOutlined',
         roles: ['hr', 'hrDirector'],
         children: [button('查看字典', PERM.dictList, ['hr', 'hrDirector']), button('编辑字典', PERM.dictEdit)],
+      },
+      {
+        type: 'C',
+        name: 'InterviewerManagement',
+        title: '面试官管理',
+        path: '/BaseCenter/interviewer',
+        component: 'base/interviewer',
+        icon: 'SolutionOutlined',
+        roles: ['hr', 'hrDirector', 'recruiter'],
+        children: [
+          button('查看面试官', BASE_PERM.interviewerList, ['hr', 'hrDirector', 'recruiter']),
+          button('编辑面试官', BASE_PERM.interviewerEdit, ['hr', 'hrDirector']),
+        ],
+      },
+      {
+        type: 'C',
+        name: 'DemandSupply',
+        title: '需求供应商',
+        path: '/BaseCenter/demandSupply',
+        component: 'base/demandSupply',
+        icon: 'ShopOutlined',
+        roles: ['hr', 'hrDirector', 'recruiter'],
+        children: [
+          button('查看供应商', BASE_PERM.supplyList, ['hr', 'hrDirector', 'recruiter']),
+          button('编辑供应商', BASE_PERM.supplyEdit, ['hr', 'hrDirector']),
+        ],
       },
       {
         type: 'C',

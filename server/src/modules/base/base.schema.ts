@@ -58,6 +58,9 @@ export const users = pgTable(
     index('users_org_idx').on(t.orgId),
     index('users_name_trgm_idx').using('gin', sql`${t.realName} gin_trgm_ops`),
     index('users_code_trgm_idx').using('gin', sql`${t.userCode} gin_trgm_ops`),
+    // dimQueryUser matches name, code, pinyin initials or phone: each needs a trigram index for a bitmap OR.
+    index('users_pinyin_trgm_idx').using('gin', sql`${t.namePinyin} gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
@@ -179,3 +182,60 @@ export const userAppShortcuts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.menuId] })],
 );
+
+/** Users who conduct interviews, with the round they take (INTERVIEWROUND dictionary). One row per user. */
+export const interviewers = pgTable(
+  'interviewers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    round: varchar('round', { length: 8 }).notNull(),
+    expertise: varchar('expertise', { length: 255 }),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('interviewers_user_uq').on(t.userId)],
+);
+
+/** Outside suppliers of candidates for recruitment demands (agencies, headhunters), owned by a department. */
+export const demandSupplies = pgTable(
+  'demand_supplies',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 64 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    supplyType: varchar('supply_type', { length: 8 }).notNull(),
+    contactName: varchar('contact_name', { length: 64 }),
+    contactPhone: varchar('contact_phone', { length: 32 }),
+    email: varchar('email', { length: 128 }),
+    orgId: integer('org_id'),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('demand_supplies_code_uq').on(t.code), index('demand_supplies_org_idx').on(t.orgId)],
+);
+
+/** Published releases of the mobile app (download page and QR code). platform: android | ios. */
+export const appReleases = pgTable('app_releases', {
+  id: serial('id').primaryKey(),
+  platform: varchar('platform', { length: 16 }).notNull(),
+  version: varchar('version', { length: 32 }).notNull(),
+  downloadUrl: varchar('download_url', { length: 500 }).notNull(),
+  notes: varchar('notes', { length: 1000 }),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  ...auditColumns,
+});
+
+/**
+ * One-time password-reset codes: only a hash is stored; a code lives 10 minutes and allows 5 tries.
+ * A new code for the same user replaces the old one.
+ */
+export const passwordResetCodes = pgTable('password_reset_codes', {
+  userId: integer('user_id').primaryKey(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { dictItems, dictTypes, orgUnits, roles, userRoles, users } from '../../db/schema';
+import { appReleases, demandSupplies, dictItems, dictTypes, interviewers, orgUnits, roles, userRoles, users } from '../../db/schema';
 import { chineseName, seededRandom } from '../../db/seed/names';
 import type { ModuleSeed, SeedContext } from '../../db/seed/types';
 import { pinyinInitials } from '../../platform/pinyin';
@@ -138,5 +138,64 @@ export const baseSeed: ModuleSeed = {
           .set({ leaderUserId: ctx.userIds.get(userCode) ?? null })
           .where(eq(orgUnits.id, orgId));
     }
+    await seedRecruitmentBase(ctx);
   },
 };
+
+/** Interviewers, demand suppliers and app releases, so those screens have content. */
+async function seedRecruitmentBase(ctx: SeedContext): Promise<void> {
+  const user = (code: string) => ctx.userIds.get(code) as number;
+  await ctx.db.insert(interviewers).values([
+    { userId: user('mgr01'), round: '002', expertise: '后端开发、系统设计' },
+    { userId: user('rec01'), round: '001', expertise: '综合素质面试' },
+    { userId: user('hrd01'), round: '003', expertise: '终面、薪资沟通' },
+    { userId: user('user04'), round: '001', expertise: '前端开发' },
+  ]);
+  const hrDept = ctx.orgIds.get('D002') ?? null;
+  const recruitTeam = ctx.orgIds.get('T001') ?? null;
+  await ctx.db.insert(demandSupplies).values([
+    {
+      code: 'SUP001',
+      name: '智联招聘渠道',
+      supplyType: '001',
+      contactName: '王敏',
+      contactPhone: '13900001111',
+      email: 'wangmin@zhaopin.example',
+      orgId: recruitTeam,
+    },
+    {
+      code: 'SUP002',
+      name: '前程猎头顾问',
+      supplyType: '002',
+      contactName: '李强',
+      contactPhone: '13900002222',
+      email: 'liqiang@hunter.example',
+      orgId: recruitTeam,
+    },
+    { code: 'SUP003', name: '众力劳务派遣', supplyType: '003', contactName: '赵磊', contactPhone: '13900003333', orgId: hrDept },
+  ]);
+  const day = 86_400_000;
+  await ctx.db.insert(appReleases).values([
+    {
+      platform: 'android',
+      version: '2.3.0',
+      downloadUrl: 'https://app.dingcai.example/download/android/2.3.0',
+      notes: '新增工时填报',
+      publishedAt: new Date(ctx.today.getTime() - 40 * day),
+    },
+    {
+      platform: 'ios',
+      version: '2.3.0',
+      downloadUrl: 'https://app.dingcai.example/download/ios',
+      notes: '新增工时填报',
+      publishedAt: new Date(ctx.today.getTime() - 40 * day),
+    },
+    {
+      platform: 'android',
+      version: '2.4.1',
+      downloadUrl: 'https://app.dingcai.example/download/android/2.4.1',
+      notes: '审批体验优化',
+      publishedAt: new Date(ctx.today.getTime() - 5 * day),
+    },
+  ]);
+}

@@ -156,4 +156,51 @@ export const dictionarySeeds: DictSeed[] = [
       ['2', '女'],
     ],
   },
+  {
+    codeType: 'DATASCOPE',
+    name: '数据范围',
+    items: [
+      ['all', '全部数据'],
+      ['dept_and_below', '本部门及以下'],
+      ['dept', '本部门'],
+      ['self', '仅本人'],
+      ['custom', '自定义部门'],
+    ],
+  },
+  {
+    codeType: 'INTERVIEWROUND',
+    name: '面试轮次',
+    items: [
+      ['001', '初试'],
+      ['002', '复试'],
+      ['003', '终试'],
+    ],
+  },
+  {
+    codeType: 'SUPPLYTYPE',
+    name: '供应类型',
+    items: [
+      ['001', '招聘渠道'],
+      ['002', '猎头'],
+      ['003', '劳务派遣'],
+    ],
+  },
+  {
+    codeType: 'BANK',
+    name: '银行',
+    items: [
+      ['ICBC', '中国工商银行'],
+      ['ABC', '中国农业银行'],
+      ['BOC', '中国银行'],
+      ['CCB', '中国建设银行'],
+      ['BOCOM', '交通银行'],
+      ['CMB', '招商银行'],
+      ['PSBC', '中国邮政储蓄银行'],
+      ['CITIC', '中信银行'],
+      ['CEB', '中国光大银行'],
+      ['SPDB', '上海浦东发展银行'],
+      ['CIB', '兴业银行'],
+      ['CMBC', '中国民生银行'],
+    ],
+  },
 ];
