@@ -1,0 +1,126 @@
+import { bpmCalls, type InstanceListItem } from '@erp/contract/modules/bpm';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Dropdown, Popconfirm, Space, Table, type TableProps, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { Suspense, useState } from 'react';
+import { api } from '../../../app/api/client';
+import { FlowSteps } from '../../../components/flow';
+import { dialogFor, type RecordMode } from '../shared/process-dialogs';
+import { STATUS_COLORS, STATUS_NAMES, TaskFilters, type TaskFilterValues } from '../shared/task-filters';
+import { useTaskActions } from '../shared/use-task-actions';
+import { StartRequestDialog } from './start-request-dialog';
+
+const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+
+function RowFlow({ id }: { id: number }) {
+  const steps = useQuery({ queryKey: ['bpm', 'steps', id], queryFn: () => api(bpmCalls.viewApprovalInfo, { processInstanceId: id }) });
+  return <FlowSteps steps={steps.data ?? []} loading={steps.isLoading} />;
+}
+
+/** /Initiate/index — what I started, with status and the flow; start a new request. */
+export default function InitiateScreen() {
+  const [filters, setFilters] = useState<TaskFilterValues>({});
+  const [page, setPage] = useState({ pageIndex: 1, pageSize: 20 });
+  const [opened, setOpened] = useState<{ item: Pick<InstanceListItem, 'processKey' | 'processInstanceId' | 'businessId'>; mode: RecordMode } | null>(null);
+  const [starting, setStarting] = useState<{ key: string; name: string } | null>(null);
+  const list = useQuery({
+    queryKey: ['bpm', 'mine', filters, page],
+    queryFn: () => api(bpmCalls.myInstances, { ...filters, ...page }),
+    placeholderData: keepPreviousData,
+  });
+  const defs = useQuery({ queryKey: ['bpm', 'startable'], queryFn: () => api(bpmCalls.getProDefList, {}), staleTime: 60_000 });
+  const actions = useTaskActions(() => void list.refetch());
+
+  const columns: TableProps<InstanceListItem>['columns'] = [
+    { title: '标题', dataIndex: 'title', ellipsis: true },
+    { title: '流程', dataIndex: 'processName', width: 140 },
+    { title: '当前节点', dataIndex: 'currentNodes', width: 160, render: (v: string) => v || '—' },
+    { title: '发起时间', dataIndex: 'startTime', width: 150, render: time },
+    { title: '结束时间', dataIndex: 'endTime', width: 150, render: time },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLORS[s]}>{STATUS_NAMES[s] ?? s}</Tag> },
+    {
+      title: '操作',
+      key: 'op',
+      width: 200,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => setOpened({ item: r, mode: r.taskId ? 'detail' : 'closed' })}>
+            {r.taskId ? '修改并提交' : '查看'}
+          </Button>
+          {r.canRevoke && (
+            <Popconfirm title="确认撤回该申请？" onConfirm={() => actions.revoke(r.processInstanceId)}>
+              <Button type="link" size="small">
+                撤回
+              </Button>
+            </Popconfirm>
+          )}
+          {r.status === 'running' && (
+            <Button type="link" size="small" onClick={() => actions.urge(r.processInstanceId)}>
+              催办
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  const Dialog = opened ? dialogFor(opened.item.processKey) : null;
+  const startMenu = (defs.data ?? []).map((d) => ({ key: d.key, label: d.name }));
+  return (
+    <Card
+      variant="borderless"
+      title="我发起的"
+      extra={
+        <Dropdown
+          menu={{
+            items: startMenu,
+            onClick: ({ key }) => {
+              const d = defs.data?.find((x) => x.key === key);
+              if (!d) return;
+              if (d.key === 'Positive_Process') setOpened({ item: { processKey: d.key, processInstanceId: 0, businessId: '' }, mode: 'start' });
+              else setStarting({ key: d.key, name: d.name });
+            },
+          }}
+          disabled={!startMenu.length}
+        >
+          <Button type="primary">发起申请</Button>
+        </Dropdown>
+      }
+    >
+      <TaskFilters
+        showInitiator={false}
+        showStatus
+        onSearch={(v) => {
+          setFilters(v);
+          setPage((p) => ({ ...p, pageIndex: 1 }));
+        }}
+      />
+      <Table<InstanceListItem>
+        rowKey="processInstanceId"
+        size="middle"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 1000 }}
+        expandable={{ expandedRowRender: (r) => <RowFlow id={r.processInstanceId} /> }}
+        onChange={(p) => setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
+        pagination={{ current: page.pageIndex, pageSize: page.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
+      />
+      {opened && Dialog && (
+        <Suspense fallback={null}>
+          <Dialog
+            open
+            mode={opened.mode}
+            processInstanceId={opened.item.processInstanceId || null}
+            businessId={opened.item.businessId || null}
+            onClose={() => setOpened(null)}
+            onDone={() => void list.refetch()}
+          />
+        </Suspense>
+      )}
+      {starting && (
+        <StartRequestDialog processKey={starting.key} processName={starting.name} onClose={() => setStarting(null)} onStarted={() => void list.refetch()} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,7 @@
+import { defineScreens } from '../../app/registry/types';
+
+export const screens = defineScreens({
+  '/backlog/index': { load: () => import('./backlog/backlog-screen'), title: '流程中心' },
+  '/Initiate/index': { load: () => import('./initiate/initiate-screen'), title: '我发起的' },
+  '/CustomBpmn/index': { load: () => import('./designer/designer-screen'), title: '流程设计', dates: false },
+});

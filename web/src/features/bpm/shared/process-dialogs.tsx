@@ -1,0 +1,27 @@
+import { type ComponentType, lazy } from 'react';
+
+/** How a process centre list opens a record: which list it came from decides the mode. */
+export type RecordMode = 'start' | 'detail' | 'approve' | 'done' | 'closed' | 'cc';
+
+export interface RecordDialogProps {
+  open: boolean;
+  mode: RecordMode;
+  processInstanceId?: number | null;
+  businessId?: string | null;
+  onClose(): void;
+  /** After a command succeeded (lists and badge refresh). */
+  onDone?(): void;
+}
+
+/**
+ * Business records open in their own dialog by process key; any other process uses the generic
+ * request dialog. A business module adds one line here.
+ */
+const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
+  Positive_Process: lazy(() => import('../../hr/confirmation/confirmation-dialog')),
+};
+const GenericDialog = lazy(() => import('./request-dialog'));
+
+export function dialogFor(processKey: string): ComponentType<RecordDialogProps> {
+  return dialogs[processKey] ?? GenericDialog;
+}

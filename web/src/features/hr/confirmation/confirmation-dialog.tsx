@@ -1,0 +1,323 @@
+import type { FileEntry } from '@erp/contract/modules/file';
+import { CONFIRMATION_MSG, type ConfirmationDetail, type ConfirmationForm, hrCalls, type PersonCard } from '@erp/contract/modules/hr';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Form, Select, Space, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { api } from '../../../app/api/client';
+import { queryKeys } from '../../../app/query-keys';
+import { useLoginInfo } from '../../../app/session/session-store';
+import { FlowSteps, SignOffDialog, TransferDialog } from '../../../components/flow';
+import type { RecordDialogProps } from '../../bpm/shared/process-dialogs';
+import { RollbackDialog } from '../../bpm/shared/rollback-dialog';
+import styles from './confirmation.module.css';
+import { ConfirmationFields, type ConfirmationValues } from './confirmation-form';
+import { DraggableModal } from './draggable-modal';
+
+const TITLES = { start: '发起转正', detail: '转正详情', approve: '转正审批', done: '已办详情', closed: '办结详情', cc: '抄送详情' } as const;
+const SUCCESS_SECONDS = 2;
+const OTHER_SECONDS = 3;
+
+function valuesOf(d: ConfirmationDetail): ConfirmationValues {
+  const r = d.record;
+  return {
+    employeeId: r.employeeId,
+    confirmType: r.confirmType,
+    preConfirmateTime: r.preConfirmateTime ? dayjs(r.preConfirmateTime) : undefined,
+    confirmateTime: r.confirmateTime ? dayjs(r.confirmateTime) : undefined,
+    isReport: r.isReport,
+    isChangeGrade: r.isChangeGrade,
+    newGrade: r.newGrade,
+    isChangeSalary: r.isChangeSalary,
+    newSalary: r.newSalary,
+    assessModel: r.assessModel,
+    opinion: r.opinion,
+    advantage: r.advantage,
+    improvePoint: r.improvePoint,
+    material: r.materialFile ? [r.materialFile] : [],
+    materials: r.materialFiles,
+  };
+}
+
+function formOf(v: ConfirmationValues, employeeId: number): ConfirmationForm {
+  const ids = (files?: FileEntry[]) => (files ?? []).map((f) => f.id);
+  return {
+    employeeId,
+    confirmType: v.confirmType ?? '',
+    preConfirmateTime: v.preConfirmateTime?.format('YYYY-MM-DD') ?? '',
+    confirmateTime: v.confirmateTime?.format('YYYY-MM-DD') ?? '',
+    isReport: (v.isReport ?? '002') as '001' | '002',
+    isChangeGrade: (v.isChangeGrade ?? '002') as '001' | '002',
+    newGrade: v.isChangeGrade === '001' ? (v.newGrade ?? null) : null,
+    isChangeSalary: (v.isChangeSalary ?? '002') as '001' | '002',
+    newSalary: v.isChangeSalary === '001' ? (v.newSalary ?? null) : null,
+    assessModel: v.assessModel ?? '',
+    opinion: v.opinion ?? null,
+    advantage: v.advantage ?? null,
+    improvePoint: v.improvePoint ?? null,
+    material: v.isReport === '001' ? (ids(v.material)[0] ?? null) : null,
+    materials: v.isReport === '001' ? ids(v.materials) : [],
+  };
+}
+
+function PersonInfo({ person }: { person: PersonCard }) {
+  return (
+    <Descriptions size="small" column={{ xs: 1, md: 3 }} className={styles.card} bordered>
+      <Descriptions.Item label="姓名">{person.employeeName}</Descriptions.Item>
+      <Descriptions.Item label="公司">{person.company || person.accreditcompany || '—'}</Descriptions.Item>
+      <Descriptions.Item label="部门">{person.dept || person.accreditdept || '—'}</Descriptions.Item>
+      <Descriptions.Item label="岗位">{person.positionName || '—'}</Descriptions.Item>
+      <Descriptions.Item label="入职日期">{person.entryTime || '—'}</Descriptions.Item>
+      <Descriptions.Item label="试用期">{person.probation} 个月</Descriptions.Item>
+      <Descriptions.Item label="当前职级">{person.rankName || '—'}</Descriptions.Item>
+      <Descriptions.Item label="人员类别">{person.personCategory === '001' ? '正式员工' : '派遣员工'}</Descriptions.Item>
+      <Descriptions.Item label="外包">{person.outSource === '001' ? '是' : '否'}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** Picks the person in start mode: on duty and on probation only (spec 000 §5). */
+function PersonPicker({ value, onChange }: { value?: number; onChange(id: number): void }) {
+  const [keyword, setKeyword] = useState('');
+  const deferred = useDeferredValue(keyword);
+  const people = useQuery({
+    queryKey: ['hr', 'probationPeople', deferred],
+    queryFn: () => api(hrCalls.positivePersonList, { keyword: deferred, pageIndex: 1, pageSize: 50 }),
+  });
+  return (
+    <Form.Item label="转正人员" required>
+      <Select
+        value={value}
+        onChange={onChange}
+        showSearch={{ filterOption: false, onSearch: setKeyword }}
+        placeholder="请选择转正人员"
+        loading={people.isFetching}
+        options={(people.data?.records ?? []).map((p) => ({ value: p.employeeId, label: `${p.employeeName}（${p.userCode}）${p.dept ? ` · ${p.dept}` : ''}` }))}
+        data-testid="confirmation-person"
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * The confirmation-of-employment dialog in its six modes (spec 000 §4): start, detail (editable
+ * again by the applicant after a send-back), approval, done, closed and cc.
+ */
+export default function ConfirmationDialog({ open, mode, processInstanceId, businessId, onClose, onDone }: RecordDialogProps) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const login = useLoginInfo();
+  const [form] = Form.useForm<ConfirmationValues>();
+  const [employeeId, setEmployeeId] = useState<number | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<null | 'pass' | 'reject' | 'transfer' | 'rollback'>(null);
+
+  const detail = useQuery({
+    queryKey: ['hr', 'positive', processInstanceId, businessId],
+    queryFn: () => api(hrCalls.positiveDetail, processInstanceId ? { instanceId: processInstanceId } : { businessId: Number(businessId) }),
+    enabled: open && mode !== 'start' && (!!processInstanceId || !!businessId),
+  });
+  const d = detail.data;
+  const startPerson = useQuery({
+    queryKey: ['hr', 'person', employeeId],
+    queryFn: () => api(hrCalls.positivePerson, { employeeId: employeeId as number }),
+    enabled: mode === 'start' && !!employeeId,
+  });
+  const person = mode === 'start' ? (startPerson.data ?? null) : (d?.person ?? null);
+  const isChangeGrade = Form.useWatch('isChangeGrade', form);
+  const preview = useQuery({
+    queryKey: ['hr', 'positiveFlow', employeeId, isChangeGrade],
+    queryFn: () => api(hrCalls.positiveGetFlow, { key: 'Positive_Process', userCode: login?.user_code, employeeId, isChangeGrade }),
+    enabled: mode === 'start' && !!employeeId,
+  });
+
+  // A request sent back to its applicant opens as an editable detail, whatever list it came from.
+  const effective = mode === 'start' ? 'start' : d?.editable ? 'detail' : mode === 'approve' && d?.flow.taskKind !== 'approve' ? 'done' : mode;
+  const editable = effective === 'start' || (effective === 'detail' && !!d?.editable);
+  const taskId = d?.flow.taskId ?? null;
+  const instanceId = d?.flow.processInstanceId ?? null;
+  const rollbackCheck = useQuery({
+    queryKey: ['hr', 'canRollback', instanceId, taskId],
+    queryFn: () => api(hrCalls.positiveCanRollback, { instanceId: instanceId as number }),
+    enabled: effective === 'approve' && !!instanceId,
+  });
+
+  useEffect(() => {
+    if (d) form.setFieldsValue(valuesOf(d));
+  }, [d, form]);
+  // A cc recipient viewing the record finishes the cc task.
+  useEffect(() => {
+    if (mode === 'cc' && d?.flow.isCc && instanceId)
+      void api(hrCalls.positiveFinishCc, { processInstanceId: instanceId }, { silent: true })
+        .then(() => qc.invalidateQueries({ queryKey: queryKeys.bpmTotal }))
+        .catch(() => undefined);
+  }, [mode, d?.flow.isCc, instanceId, qc]);
+
+  const finished = async (text: string) => {
+    message.success(text, SUCCESS_SECONDS);
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: ['bpm'] }),
+      qc.invalidateQueries({ queryKey: ['hr'] }),
+      qc.invalidateQueries({ queryKey: queryKeys.bpmTotal }),
+    ]);
+    onDone?.();
+    onClose();
+  };
+  const guarded = async (work: () => Promise<void>) => {
+    if (busy) return; // double submit is blocked while a call is running
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      // the call already showed the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+  const validated = async (): Promise<ConfirmationValues | null> => {
+    try {
+      return await form.validateFields();
+    } catch {
+      message.warning(CONFIRMATION_MSG.invalidForm, OTHER_SECONDS);
+      return null;
+    }
+  };
+  const submit = () =>
+    guarded(async () => {
+      const values = await validated();
+      if (!values) return;
+      if (effective === 'start') {
+        if (!employeeId) {
+          message.warning(CONFIRMATION_MSG.invalidForm, OTHER_SECONDS);
+          return;
+        }
+        await api(hrCalls.positiveStart, { list: [formOf(values, employeeId)], userCode: login?.user_code });
+        await finished(CONFIRMATION_MSG.submitted);
+      } else if (taskId && d) {
+        await api(hrCalls.positiveFinishTask, {
+          finishTaskIndto: { key: 'Positive_Process', taskId, processId: instanceId ?? undefined, userCode: login?.user_code },
+          form: formOf(values, d.record.employeeId),
+        });
+        await finished(CONFIRMATION_MSG.modified);
+      }
+    });
+
+  const close = (
+    <Button key="close" onClick={onClose} disabled={busy}>
+      {effective === 'start' || effective === 'approve' ? '取消' : '关闭'}
+    </Button>
+  );
+  const footer = (() => {
+    if (effective === 'start')
+      return [
+        <Button key="submit" type="primary" loading={busy} onClick={submit} data-testid="confirmation-submit">
+          提交
+        </Button>,
+        close,
+      ];
+    if (effective === 'detail')
+      return [
+        ...(editable
+          ? [
+              <Button key="submit" type="primary" loading={busy} onClick={submit} data-testid="confirmation-submit">
+                提交
+              </Button>,
+            ]
+          : []),
+        close,
+      ];
+    if (effective === 'approve' && taskId)
+      return [
+        <Button key="pass" type="primary" disabled={busy} onClick={() => setDialog('pass')} data-testid="confirmation-pass">
+          通过
+        </Button>,
+        ...(rollbackCheck.data?.allowed
+          ? [
+              <Button key="rollback" disabled={busy} onClick={() => setDialog('rollback')} data-testid="confirmation-rollback">
+                退回
+              </Button>,
+            ]
+          : []),
+        <Button key="reject" danger disabled={busy} onClick={() => setDialog('reject')} data-testid="confirmation-reject">
+          驳回
+        </Button>,
+        <Button key="transfer" disabled={busy} onClick={() => setDialog('transfer')} data-testid="confirmation-transfer">
+          转办
+        </Button>,
+        close,
+      ];
+    return [close];
+  })();
+
+  const loading = mode !== 'start' && detail.isLoading;
+  return (
+    <DraggableModal
+      open={open}
+      title={TITLES[effective]}
+      width="60%"
+      onCancel={() => !busy && onClose()}
+      maskClosable={false}
+      footer={<Space wrap>{footer}</Space>}
+      destroyOnHidden
+    >
+      {loading ? (
+        <Spin />
+      ) : detail.isError ? (
+        <div>{CONFIRMATION_MSG.personFailed}</div>
+      ) : (
+        <>
+          {effective === 'start' && <PersonPicker value={employeeId} onChange={setEmployeeId} />}
+          {person && <PersonInfo person={person} />}
+          <Form form={form} layout="vertical" disabled={!editable} initialValues={{ isReport: '002', isChangeGrade: '002', isChangeSalary: '002' }}>
+            <ConfirmationFields form={form} person={person} strict={editable} readOnly={!editable} />
+          </Form>
+          <div className={styles.section}>审批流程</div>
+          {effective === 'start' ? (
+            <FlowSteps steps={preview.data ?? []} variant="preview" loading={preview.isLoading} />
+          ) : (
+            <FlowSteps steps={d?.flow.steps ?? []} />
+          )}
+        </>
+      )}
+      <SignOffDialog
+        open={dialog === 'pass' || dialog === 'reject'}
+        mode={dialog === 'reject' ? 'reject' : 'pass'}
+        onClose={() => setDialog(null)}
+        onSubmit={async (m) => {
+          if (dialog === 'reject') {
+            await api(hrCalls.positiveReject, { taskId: taskId as number, message: m });
+            await finished(CONFIRMATION_MSG.rejected);
+          } else {
+            await api(hrCalls.positiveFinishTask, {
+              finishTaskIndto: {
+                key: 'Positive_Process',
+                taskId: taskId as number,
+                message: m || undefined,
+                processId: instanceId ?? undefined,
+                userCode: login?.user_code,
+              },
+            });
+            await finished(CONFIRMATION_MSG.passed);
+          }
+        }}
+      />
+      <TransferDialog
+        open={dialog === 'transfer'}
+        onClose={() => setDialog(null)}
+        onSubmit={async (t) => {
+          await api(hrCalls.positiveTransfer, { taskId: taskId as number, ...t });
+          await finished(CONFIRMATION_MSG.transferred);
+        }}
+      />
+      <RollbackDialog
+        open={dialog === 'rollback'}
+        taskId={taskId}
+        onClose={() => setDialog(null)}
+        onSubmit={async (sort, m) => {
+          await api(hrCalls.positiveRollback, { taskId: taskId as number, rejectOrNot: '001', sort, message: m || undefined });
+          await finished('已退回');
+        }}
+      />
+    </DraggableModal>
+  );
+}
