@@ -92,7 +92,8 @@ export function registerRoutes(app: FastifyInstance, platform: Platform, routes:
             },
           };
           const result = await handler(input, ctx);
-          if (result === reply) return reply;
+          // A reply is thenable, so `await handler()` never yields the reply itself: a blob answer shows as `reply.sent`.
+          if (result === reply || reply.sent || reply.raw.headersSent) return reply;
 
           if (call.write) {
             const entry: AuditEntry = auditEntry ?? {};
