@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, baseUrl, launchBrowser, newPage } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+describe('upload control', () => {
+  it('limits the count, renamed files, previews an image inline and deletes after confirmation', async () => {
+    const login = await apiLogin('hrd01');
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${baseUrl()}/#/entry?access_token=${login.access_token}`);
+    await page.waitForURL(/#\/WorkBench/, { timeout: 15_000 });
+    await page.goto(`${baseUrl()}/#/MessageCenter/MessageManage`);
+    await page.getByRole('button', { name: '发布公告' }).click();
+    const drawer = page.locator('.ant-drawer');
+    const input = drawer.locator('input[type=file]');
+
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `${i}.png`, mimeType: 'image/png', buffer: PNG }));
+    await input.setInputFiles(eleven);
+    await expect.poll(() => page.getByText('最多可上传10个文件！').isVisible()).toBe(true);
+
+    // An executable renamed to .png passes the browser's extension check and is refused by the server.
+    await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('MZ\x90\x00\x03\x00') });
+    await expect.poll(() => page.getByText('请上传符合类型的文件').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => drawer.getByText('photo.png').count()).toBe(0);
+
+    await input.setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => drawer.getByText('头像.png').isVisible(), { timeout: 10_000 }).toBe(true);
+    await drawer.getByText('头像.png').click();
+    const preview = page.getByRole('dialog').filter({ has: page.locator('img[alt="头像.png"]') });
+    await expect.poll(() => preview.isVisible(), { timeout: 10_000 }).toBe(true);
+    const src = await preview.locator('img').getAttribute('src');
+    expect(src).toMatch(/signature=/);
+    // The signed link opens without a token.
+    const res = await fetch(`${baseUrl()}${src}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    await page.keyboard.press('Escape');
+
+    await drawer.locator('.ant-upload-list-item').filter({ hasText: '头像.png' }).hover();
+    await drawer
+      .locator('.ant-upload-list-item')
+      .filter({ hasText: '头像.png' })
+      .getByRole('button', { name: /delete|删除/i })
+      .click();
+    await expect.poll(() => page.locator('.ant-modal-confirm-title').filter({ hasText: '确认删除？' }).isVisible()).toBe(true);
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await expect.poll(() => drawer.getByText('头像.png').count()).toBe(0);
+
+    // Cancelling the changed form asks first.
+    await drawer.getByLabel('标题').fill('草稿');
+    await drawer.getByRole('button', { name: /取\s*消/ }).click();
+    await expect.poll(() => page.locator('.ant-modal-confirm-title').filter({ hasText: '是否确认取消？' }).isVisible()).toBe(true);
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    await context.close();
+  });
+});
