@@ -53,12 +53,13 @@ export class MenuService {
       else roots.push(node);
     }
     if (!input.title) return roots;
-    // Keep matches and the branches leading to them.
+    // Keep matches with everything below them, and the branches leading to them.
     const needle = input.title.toLowerCase();
     const prune = (list: MenuTreeNode[]): MenuTreeNode[] =>
       list.flatMap((n) => {
+        if (n.title.toLowerCase().includes(needle)) return [n];
         const children = prune(n.children);
-        return n.title.toLowerCase().includes(needle) || children.length ? [{ ...n, children }] : [];
+        return children.length ? [{ ...n, children }] : [];
       });
     return prune(roots);
   }
