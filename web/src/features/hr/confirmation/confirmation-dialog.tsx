@@ -260,25 +260,27 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
       footer={<Space wrap>{footer}</Space>}
       destroyOnHidden
     >
-      {loading ? (
-        <Spin />
-      ) : detail.isError ? (
-        <div>{CONFIRMATION_MSG.personFailed}</div>
-      ) : (
-        <>
-          {effective === 'start' && <PersonPicker value={employeeId} onChange={setEmployeeId} />}
-          {person && <PersonInfo person={person} />}
-          <Form form={form} layout="vertical" disabled={!editable} initialValues={{ isReport: '002', isChangeGrade: '002', isChangeSalary: '002' }}>
-            <ConfirmationFields form={form} person={person} strict={editable} readOnly={!editable} />
-          </Form>
-          <div className={styles.section}>审批流程</div>
-          {effective === 'start' ? (
-            <FlowSteps steps={preview.data ?? []} variant="preview" loading={preview.isLoading} />
-          ) : (
-            <FlowSteps steps={d?.flow.steps ?? []} />
-          )}
-        </>
-      )}
+      <div data-testid="confirmation-body" data-mode={effective}>
+        {loading ? (
+          <Spin />
+        ) : detail.isError ? (
+          <div>{CONFIRMATION_MSG.personFailed}</div>
+        ) : (
+          <>
+            {effective === 'start' && <PersonPicker value={employeeId} onChange={setEmployeeId} />}
+            {person && <PersonInfo person={person} />}
+            <Form form={form} layout="vertical" disabled={!editable} initialValues={{ isReport: '002', isChangeGrade: '002', isChangeSalary: '002' }}>
+              <ConfirmationFields form={form} person={person} strict={editable} readOnly={!editable} />
+            </Form>
+            <div className={styles.section}>审批流程</div>
+            {effective === 'start' ? (
+              <FlowSteps steps={preview.data ?? []} variant="preview" loading={preview.isLoading} />
+            ) : (
+              <FlowSteps steps={d?.flow.steps ?? []} />
+            )}
+          </>
+        )}
+      </div>
       <SignOffDialog
         open={dialog === 'pass' || dialog === 'reject'}
         mode={dialog === 'reject' ? 'reject' : 'pass'}

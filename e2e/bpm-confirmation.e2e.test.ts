@@ -1,0 +1,149 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from './harness';
+import { go, signedIn } from './shell-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  const { launchBrowser } = await import('./harness');
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const B = '/bpm_api/bpm/camunda/';
+const dialog = (page: Page) =>
+  page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('.ant-modal-title') })
+    .last();
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+async function date(page: Page, label: string, value: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Signed in without the first-login greetings (they belong to the greeting tests). */
+async function quietSignIn(user: string) {
+  const s = await signedIn(browser, user);
+  await s.page.evaluate(() => sessionStorage.removeItem('firstLoginOfSession'));
+  await s.page.reload();
+  await s.page.getByTestId('tabs-bar').waitFor({ timeout: 20_000 });
+  return s;
+}
+
+async function todoCount(token: string): Promise<number> {
+  return (await apiCall<{ sum: number }>(`${B}getAllUserTaskTotal`, {}, token)).data.sum;
+}
+
+/** Opens the newest to-do of the confirmation in the process centre. */
+async function openTodo(page: Page) {
+  await go(page, '/backlog/index');
+  const row = page.locator('.ant-table-row').filter({ hasText: '转正申请' }).first();
+  await row.waitFor({ timeout: 20_000 });
+  await row.getByTestId('backlog-open').click();
+  await dialog(page).getByTestId('flow-steps').waitFor({ timeout: 15_000 });
+}
+
+async function passInUi(user: string) {
+  const s = await quietSignIn(user);
+  await openTodo(s.page);
+  await s.page.getByTestId('confirmation-pass').click();
+  await s.page
+    .getByRole('dialog', { name: '审批通过' })
+    .getByRole('button', { name: /^通\s*过$/ })
+    .click();
+  await expect.poll(() => s.page.getByText('转正审批已通过').isVisible(), { timeout: 15_000 }).toBe(true);
+  await s.context.close();
+}
+
+describe('confirmation of employment in the browser', () => {
+  it('hr01 starts emp01’s confirmation, mgr01 passes, HR sends back, hr01 resubmits, it passes to the end', async () => {
+    // hr01 starts it from "my requests"
+    const hr = await quietSignIn('hr01');
+    const mgrLogin = await quietSignIn('mgr01');
+    const mgrBefore = await todoCount(mgrLogin.token);
+    await go(hr.page, '/Initiate/index');
+    await hr.page.getByRole('button', { name: '发起申请' }).click();
+    await hr.page.getByRole('menuitem', { name: '转正申请' }).click();
+    const start = dialog(hr.page);
+    await expect.poll(() => start.getAttribute('data-mode'), { timeout: 15_000 }).toBe('start');
+    await start.getByTestId('confirmation-person').click();
+    await hr.page.keyboard.type('emp01');
+    await hr.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'emp01' }).first().click();
+    await start.getByText('入职日期').waitFor();
+    // submitting an empty form is refused with the product's message
+    await hr.page.getByTestId('confirmation-submit').click();
+    await expect.poll(() => hr.page.getByText('请先正确填写表单').isVisible()).toBe(true);
+    await pick(hr.page, '转正类型', '按期转正');
+    await pick(hr.page, '考核方式', '述职答辩');
+    await date(hr.page, '预计转正日期', '2026-12-01');
+    await date(hr.page, '实际转正日期', '2026-12-01');
+    await start.getByLabel('转正意见').fill('试用期表现良好');
+    // preview of the route before submission
+    await expect.poll(() => start.getByTestId('flow-node').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await hr.page.getByTestId('confirmation-submit').click();
+    await expect.poll(() => hr.page.getByText('转正审批已提交').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // the manager's badge and list update; the flow shows the pending step
+    await expect.poll(() => todoCount(mgrLogin.token), { timeout: 10_000 }).toBe(mgrBefore + 1);
+    const mgr = mgrLogin;
+    await openTodo(mgr.page);
+    const flags = await dialog(mgr.page)
+      .getByTestId('flow-node')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-kind')}:${e.getAttribute('data-flag')}`));
+    expect(flags.slice(0, 3)).toEqual(['initiator:1', 'approver:0', 'approver:0']);
+    expect(await dialog(mgr.page).getByTestId('flow-line').first().getAttribute('data-style')).toBe('next');
+    await mgr.page.getByTestId('confirmation-pass').click();
+    await mgr.page.getByRole('dialog', { name: '审批通过' }).getByRole('textbox').fill('同意');
+    await mgr.page
+      .getByRole('dialog', { name: '审批通过' })
+      .getByRole('button', { name: /^通\s*过$/ })
+      .click();
+    await expect.poll(() => mgr.page.getByText('转正审批已通过').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => todoCount(mgr.token)).toBe(mgrBefore);
+
+    // HR sends it back to the applicant
+    await openTodo(hr.page);
+    await hr.page.getByTestId('confirmation-rollback').click();
+    await hr.page
+      .getByRole('dialog', { name: '退回' })
+      .getByRole('button', { name: /^退\s*回$/ })
+      .click();
+    await expect.poll(() => hr.page.getByText('已退回').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // the applicant corrects the form and submits it again
+    await openTodo(hr.page);
+    const again = dialog(hr.page);
+    await expect.poll(() => again.getAttribute('data-mode'), { timeout: 15_000 }).toBe('detail');
+    const steps = await again.getByTestId('flow-node').evaluateAll((els) => els.map((e) => e.getAttribute('data-flag')));
+    expect(steps.slice(0, 4)).toEqual(['1', '1', '3', '0']);
+    await again.getByLabel('转正意见').fill('试用期表现优秀，同意转正');
+    await hr.page.getByTestId('confirmation-submit').click();
+    await expect.poll(() => hr.page.getByText('信息修改成功').isVisible(), { timeout: 15_000 }).toBe(true);
+    await hr.context.close();
+    await mgr.context.close();
+
+    // manager and HR pass; no grade change, so the process ends after HR
+    await passInUi('mgr01');
+    await passInUi('hr01');
+
+    const check = await quietSignIn('hr01');
+    await go(check.page, '/Initiate/index');
+    const row = check.page.locator('.ant-table-row').filter({ hasText: '转正申请' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('已通过');
+    await row.locator('.ant-table-row-expand-icon').click();
+    const widget = check.page.getByTestId('flow-steps').first();
+    await expect.poll(() => widget.getAttribute('data-state'), { timeout: 15_000 }).toBe('allowed');
+    const people = await apiCall<{ total: number }>('/hr_api/hrm/positive/personList', { keyword: 'emp01' }, check.token);
+    expect(people.data.total).toBe(0);
+    await check.context.close();
+  });
+});
