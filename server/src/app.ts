@@ -28,6 +28,15 @@ export async function buildApp({ config, database, modules: selected = modules }
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+      serializers: {
+        // The live channel carries the session token in its path (/socket/websocket/{userCode}/{token}): never log it.
+        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/^(\/socket\/websocket\/[^/]*\/)[^/?]+/, '$1***'),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
     },
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {

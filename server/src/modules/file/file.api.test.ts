@@ -222,3 +222,36 @@ describe('reading files', () => {
     expect((await s.post('/file_api/file/fileUrl/deleteProFile', { id: mine.id }, emp)).status).toBe(404);
   });
 });
+
+describe('every upload and read path', () => {
+  it('answers the same entry shape on each upload path, and reads by id, key and preview', async () => {
+    for (const path of ['/file_api/file/fileUrl/uploadByAlSj', '/base_api/base/api/file/upload']) {
+      const res = await upload(path, form([['a.pdf', PDF, 'application/pdf']], { userId: '1' }), emp);
+      expect(res.code, path).toBe('200');
+      expect(res.data).toMatchObject({ fileName: 'a.pdf', status: '001' });
+    }
+    const entry = (await upload('/base_api/base/api/file/upload', form([['b.png', PNG, 'image/png']]), emp)).data as Entry;
+    const byId = await fetch(`${s.url}/base_api/base/api/fileInfo/download?id=${entry.id}`, { headers: { authorization: `Bearer ${emp}` } });
+    expect(byId.status).toBe(200);
+    expect(byId.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(Buffer.from(await byId.arrayBuffer()).equals(PNG)).toBe(true);
+    const byKey = await fetch(`${s.url}/base_api/base/api/file/download?fileFullName=${encodeURIComponent(entry.filePath)}`, { headers: { authorization: `Bearer ${emp}` } });
+    expect(byKey.status).toBe(200);
+    const preview = await s.get<{ url: string; inline: boolean }>('/base_api/base/api/file/preview', emp, { id: entry.id });
+    expect(preview.data.inline).toBe(true);
+    expect((await fetch(s.url + preview.data.url)).status).toBe(200);
+  });
+
+  it('refuses malformed requests with a clear message', async () => {
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: 'abc' }, emp)).status).toBe(400);
+    expect((await s.post('/file_api/file/fileUrl/fileInfoByFileId', {}, emp)).status).toBe(400);
+    expect((await s.get('/base_api/base/api/file/download', emp, { fileFullName: '../../etc/passwd' })).status).toBe(404);
+    expect((await s.get('/base_api/base/api/fileInfo/download', null, { id: 1, expires: 'x', signature: 'y' })).status).toBe(400);
+    const badGroup = await upload('/file_api/file/fileUrl/upload', form([['a.pdf', PDF, 'application/pdf']], { fileId: '../x' }), emp);
+    expect(badGroup.status).toBe(400);
+    const unknownGroup = await upload('/file_api/file/fileUrl/upload', form([['a.pdf', PDF, 'application/pdf']], { fileId: 'f'.repeat(32) }), emp);
+    expect(unknownGroup.status).toBe(404);
+    // A JSON body instead of a form: no file.
+    expect((await s.post('/file_api/file/fileUrl/upload', { file: 'x' }, emp)).message).toBe('请选择要上传的文件');
+  });
+});

@@ -129,6 +129,23 @@ describe('publishing', () => {
     const res = await s.post('/msg_api/msg/api/message/add', { title: 't', content: '<p>x</p>' }, emp);
     expect(res.status).toBe(403);
     expect((await s.post('/msg_api/msg/api/message/managePage', {}, emp)).status).toBe(403);
+    expect((await s.post('/msg_api/msg/api/message/manageInfo', { messageId: 1 }, emp)).status).toBe(403);
+    expect((await s.post('/msg_api/msg/api/message/update', { messageId: 1, title: 't', content: '<p>x</p>' }, emp)).status).toBe(403);
+    const f = new FormData();
+    f.append('file', new Blob([Buffer.from('%PDF-1.4\n')]), 'a.pdf');
+    expect((await s.raw('/msg_api/msg/api/message/upload', { method: 'POST', body: f, headers: { authorization: `Bearer ${emp}` } })).status).toBe(403);
+  });
+
+  it('refuses malformed and oversized requests, changing nothing', async () => {
+    expect((await s.post('/msg_api/msg/api/message/page', { pageSize: 100000 }, emp)).status).toBe(400);
+    expect((await s.post('/msg_api/msg/api/message/info', { messageId: -1 }, emp)).status).toBe(400);
+    expect((await s.post('/msg_api/msg/api/message/updateTopFlag', { messageId: 1, topFlag: 'yes' }, emp)).status).toBe(400);
+    expect((await s.raw('/msg_api/msg/api/message/delete', { method: 'DELETE', headers: { authorization: `Bearer ${emp}` } })).status).toBe(400);
+    expect((await s.post('/msg_api/msg/api/message/receiveReadStatus', { messageIds: Array.from({ length: 501 }, (_, i) => i + 1) }, emp)).status).toBe(400);
+    const huge = await s.post('/msg_api/msg/api/message/add', { title: 'x', content: `<p>${'x'.repeat(200_001)}</p>` }, hr);
+    expect(huge.status).toBe(400);
+    expect((await s.post('/msg_api/msg/api/message/update', { messageId: 999999, title: 't', content: '<p>x</p>' }, hr)).status).toBe(404);
+    expect((await s.post('/msg_api/msg/api/message/updateTopFlag', { messageId: 999999, topFlag: '1' }, emp)).status).toBe(404);
   });
 
   it('publishes sanitised HTML to chosen users with an attachment only they can read', async () => {
