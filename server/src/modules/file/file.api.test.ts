@@ -235,7 +235,9 @@ describe('every upload and read path', () => {
     expect(byId.status).toBe(200);
     expect(byId.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(Buffer.from(await byId.arrayBuffer()).equals(PNG)).toBe(true);
-    const byKey = await fetch(`${s.url}/base_api/base/api/file/download?fileFullName=${encodeURIComponent(entry.filePath)}`, { headers: { authorization: `Bearer ${emp}` } });
+    const byKey = await fetch(`${s.url}/base_api/base/api/file/download?fileFullName=${encodeURIComponent(entry.filePath)}`, {
+      headers: { authorization: `Bearer ${emp}` },
+    });
     expect(byKey.status).toBe(200);
     const preview = await s.get<{ url: string; inline: boolean }>('/base_api/base/api/file/preview', emp, { id: entry.id });
     expect(preview.data.inline).toBe(true);
