@@ -4,7 +4,7 @@ import { App, Button, List, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/client';
 
-export const todayBirthdaysKey = ['greeting', 'today'] as const;
+import { todayBirthdaysKey } from './birthday-keys';
 
 /** Colleagues whose birthday is today, each with a one-click blessing (once a day). */
 export function BirthdayColleagues({ open, people, onClose }: { open: boolean; people: BirthdayPerson[]; onClose: () => void }) {

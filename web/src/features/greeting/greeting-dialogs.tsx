@@ -1,54 +1,21 @@
-import { greetingCalls } from '@erp/contract/modules/greeting';
-import { useQuery } from '@tanstack/react-query';
+import type { GreetingInfo } from '@erp/contract/modules/greeting';
 import { Button, Modal, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api/client';
-import { FIRST_LOGIN_KEY, useLoginInfo } from '../../app/session/session-store';
+import { useLoginInfo } from '../../app/session/session-store';
 import { CapsuleDialog } from './capsule-dialog';
 import './greeting-texts';
+import type { GreetingStep } from './use-greeting-steps';
 
-type Step = 'birthday' | 'anniversary' | 'capsule';
-
-/**
- * The greetings after sign-in, one after another: birthday and anniversary (only when due), then
- * the time capsule when this year's note is missing (spec 000 §2). Only right after a sign-in
- * (the shell's first-login flag) and only for the session's first greeting request (server).
- */
-export function GreetingDialogs() {
+/** The due greetings, one after another (loaded only when at least one is due). */
+export default function GreetingDialogs({ steps, greeting }: { steps: GreetingStep[]; greeting: GreetingInfo | undefined }) {
   const { t } = useTranslation();
   const info = useLoginInfo();
-  const [signedInNow] = useState(() => sessionStorage.getItem(FIRST_LOGIN_KEY) === '1');
-  const [queue, setQueue] = useState<Step[] | null>(null);
-  const greeting = useQuery({
-    queryKey: ['greeting', 'first-login'],
-    queryFn: () => api(greetingCalls.getFirstLoginInfo, { userId: String(info?.userId ?? '') }, { silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    enabled: !!info && signedInNow,
-  });
-  const extra = useQuery({
-    queryKey: ['greeting', 'extra'],
-    queryFn: () => api(greetingCalls.getReplenishPresonInfo, {}, { silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    enabled: !!info && signedInNow,
-  });
-
-  const settled = greeting.isFetched && extra.isFetched;
-  useEffect(() => {
-    if (!settled || queue !== null) return;
-    const g = greeting.data;
-    const steps: Step[] = [];
-    if (g?.isFirstLogin && g.isBirthday) steps.push('birthday');
-    if (g?.isFirstLogin && g.year) steps.push('anniversary');
-    if (g?.isFirstLogin && extra.data && !extra.data.isCapsule) steps.push('capsule');
-    setQueue(steps);
-  }, [settled, queue, greeting.data, extra.data]);
+  const [queue, setQueue] = useState<GreetingStep[]>(steps);
 
   const step = queue?.[0];
-  const next = () => setQueue((q) => (q ? q.slice(1) : q));
-  const name = greeting.data?.realName ?? info?.realName ?? '';
+  const next = () => setQueue((q) => q.slice(1));
+  const name = greeting?.realName ?? info?.realName ?? '';
 
   return (
     <>
@@ -70,7 +37,7 @@ export function GreetingDialogs() {
           status="success"
           icon={<span style={{ fontSize: 56 }}>🎉</span>}
           title={t('greeting.anniversaryTitle')}
-          subTitle={t('greeting.anniversaryText', { name, year: greeting.data?.year ?? 0, days: greeting.data?.days ?? 0 })}
+          subTitle={t('greeting.anniversaryText', { name, year: greeting?.year ?? 0, days: greeting?.days ?? 0 })}
           extra={
             <Button type="primary" onClick={next}>
               {t('greeting.thanks')}
@@ -78,13 +45,7 @@ export function GreetingDialogs() {
           }
         />
       </Modal>
-      <CapsuleDialog
-        open={step === 'capsule'}
-        onClose={(saved) => {
-          if (saved) void extra.refetch();
-          next();
-        }}
-      />
+      <CapsuleDialog open={step === 'capsule'} onClose={next} />
     </>
   );
 }

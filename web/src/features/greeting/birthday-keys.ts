@@ -1,0 +1,2 @@
+/** Query key of today's birthdays (shared by the workbench entry and the blessing list). */
+export const todayBirthdaysKey = ['greeting', 'today'] as const;
