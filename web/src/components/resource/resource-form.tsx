@@ -1,0 +1,148 @@
+import { TAG_COLORS } from '@erp/contract/modules/base';
+import { type FieldMeta, fieldsOf, type ResourceMeta } from '@erp/contract/resource';
+import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OrgTreeSelect, UserSelect } from './pickers';
+import './resource-texts';
+import { useDictOptions } from './use-dict';
+
+type Row = Record<string, unknown>;
+
+function DictField({ codeType, ...rest }: { codeType: string; value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean }) {
+  const { data, isLoading } = useDictOptions(codeType);
+  return <Select allowClear loading={isLoading} options={(data ?? []).map((o) => ({ value: o.code, label: o.codeName }))} {...rest} />;
+}
+
+/** The input for one field, chosen by its value type. */
+export function FieldInput({ field, disabled }: { field: FieldMeta; disabled?: boolean }): ReactNode {
+  if (field.dict) return <DictField codeType={field.dict} disabled={disabled} />;
+  switch (field.valueType) {
+    case 'textarea':
+      return <Input.TextArea rows={3} maxLength={field.max} showCount={Boolean(field.max)} disabled={disabled} />;
+    case 'number':
+    case 'money':
+      return <InputNumber style={{ width: '100%' }} disabled={disabled} />;
+    case 'boolean':
+      return <Switch disabled={disabled} />;
+    case 'org':
+      return <OrgTreeSelect disabled={disabled} />;
+    case 'user':
+      return <UserSelect disabled={disabled} />;
+    case 'password':
+      return <Input.Password maxLength={field.max ?? 64} autoComplete="new-password" disabled={disabled} />;
+    case 'color':
+      return <Select allowClear options={TAG_COLORS.map((c) => ({ value: c, label: c }))} disabled={disabled} />;
+    default:
+      return <Input maxLength={field.max} disabled={disabled} />;
+  }
+}
+
+export function rulesOf(field: FieldMeta, label: string, en: boolean): Rule[] {
+  const rules: Rule[] = [];
+  if (field.required)
+    rules.push({
+      required: true,
+      whitespace: field.valueType === undefined || field.valueType === 'text',
+      message: en ? `Please enter ${label}` : `请输入${label}`,
+    });
+  if (field.max && (field.valueType === undefined || field.valueType === 'text' || field.valueType === 'textarea'))
+    rules.push({ max: field.max, message: en ? `${label}: at most ${field.max} characters` : `${label}不能超过${field.max}个字符` });
+  return rules;
+}
+
+export interface ResourceFormProps<R extends Row> {
+  meta: ResourceMeta<R>;
+  open: boolean;
+  title: string;
+  /** The record being edited (immutable fields are then read-only), or null to create. */
+  record: Partial<R> | null;
+  /** Values a new record starts with. */
+  defaults?: Row;
+  /** Saves; a rejected promise keeps the dialog open (the error toast is shown by the client). */
+  onSubmit(values: Row): Promise<unknown>;
+  onClose(): void;
+  /** Fields beyond the metadata (e.g. an initial password), placed after the generated ones. */
+  extra?: ReactNode;
+  /** Leave out these fields. */
+  omit?: string[];
+  width?: number;
+}
+
+/**
+ * Add/edit dialog from a resource's metadata: one input per form field, required and length
+ * rules with messages, immutable codes read-only when editing, double submit blocked, and
+ * "是否确认取消？" before closing with unsaved changes.
+ */
+export function ResourceForm<R extends Row>(props: ResourceFormProps<R>) {
+  const [form] = Form.useForm<Row>();
+  const { modal, message } = App.useApp();
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en-US';
+  const [saving, setSaving] = useState(false);
+  const editing = props.record !== null;
+  const fields = fieldsOf(props.meta).filter(([k, f]) => !f.hideInForm && !props.omit?.includes(k));
+
+  useEffect(() => {
+    if (!props.open) return;
+    form.resetFields();
+    form.setFieldsValue({ ...props.defaults, ...(props.record ?? {}) });
+  }, [props.open, props.record, props.defaults, form]);
+
+  const close = () => {
+    if (!form.isFieldsTouched()) {
+      props.onClose();
+      return;
+    }
+    modal.confirm({ title: t('resource.confirmCancel'), okText: t('resource.ok'), cancelText: t('resource.cancel'), onOk: props.onClose });
+  };
+
+  const submit = async () => {
+    if (saving) return;
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await props.onSubmit(values);
+      message.success(t('resource.saved'));
+      props.onClose();
+    } catch {
+      // The client has shown the server's message; the dialog stays open for corrections.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={close}
+      onOk={submit}
+      okText={t('resource.ok')}
+      cancelText={t('resource.cancel')}
+      confirmLoading={saving}
+      maskClosable={false}
+      destroyOnHidden
+      width={props.width ?? 560}
+    >
+      <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
+        {fields.map(([name, field]) => {
+          const label = en ? (field.labelEn ?? field.label) : field.label;
+          return (
+            <Form.Item
+              key={name}
+              name={name}
+              label={label}
+              rules={rulesOf(field, label, en)}
+              valuePropName={field.valueType === 'boolean' ? 'checked' : 'value'}
+            >
+              <FieldInput field={field} disabled={editing && field.immutable} />
+            </Form.Item>
+          );
+        })}
+        {props.extra}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { baseCalls, DATA_SCOPES, type RoleRecord } from '@erp/contract/modules/base';
+import { useQuery } from '@tanstack/react-query';
+import { App, Form, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from '../../../app/api/client';
+import { OrgTreeSelect, useDictLabels } from '../../../components/resource';
+
+type Scope = (typeof DATA_SCOPES)[number];
+
+/** The data scope of a role: all, own department and below, own department, self, or chosen departments. */
+export function RoleScopeDialog(props: { role: RoleRecord | null; onClose(): void; onSaved(): void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ dataScope: Scope; orgIds: number[] }>();
+  const [saving, setSaving] = useState(false);
+  const { labelOf } = useDictLabels('DATASCOPE');
+  const scope = Form.useWatch('dataScope', form);
+  const detail = useQuery({
+    queryKey: ['base', 'role', 'info', props.role?.id],
+    queryFn: () => api(baseCalls.roleInfo, { id: props.role?.id ?? 0 }),
+    enabled: props.role !== null,
+  });
+  useEffect(() => {
+    if (detail.data) form.setFieldsValue({ dataScope: detail.data.dataScope, orgIds: detail.data.orgIds });
+  }, [detail.data, form]);
+  const save = async () => {
+    if (!props.role || saving) return;
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await api(baseCalls.roleDataScope, { id: props.role.id, dataScope: values.dataScope, orgIds: values.dataScope === 'custom' ? values.orgIds : [] });
+      message.success('数据范围已保存');
+      props.onSaved();
+      props.onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={props.role !== null}
+      title={`数据范围 · ${props.role?.name ?? ''}`}
+      onCancel={props.onClose}
+      onOk={save}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="dataScope" label="数据范围" rules={[{ required: true, message: '请选择数据范围' }]}>
+          <Select options={DATA_SCOPES.map((s) => ({ value: s, label: labelOf(s) }))} />
+        </Form.Item>
+        {scope === 'custom' && (
+          <Form.Item name="orgIds" label="可查看的部门" rules={[{ required: true, message: '请至少选择一个部门' }]}>
+            <OrgTreeSelect multiple />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

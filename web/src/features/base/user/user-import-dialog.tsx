@@ -1,0 +1,116 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { baseCalls } from '@erp/contract/modules/base';
+import type { ImportResult } from '@erp/contract/resource';
+import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
+import { useState } from 'react';
+import { api, download } from '../../../app/api/client';
+
+/**
+ * xlsx import in two steps: check (nothing written, errors per row and a downloadable report),
+ * then confirm to write the valid rows in one transaction.
+ */
+export function UserImportDialog(props: { open: boolean; onClose(): void; onImported(): void }) {
+  const { message, modal } = App.useApp();
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reset = () => {
+    setFile(null);
+    setResult(null);
+  };
+  const run = async (confirm: boolean) => {
+    if (!file || busy) return;
+    setBusy(true);
+    try {
+      const answer = await api(baseCalls.userImport, { file, confirm: confirm ? 'true' : 'false' } as never);
+      setResult(answer);
+      if (confirm) {
+        message.success(`已导入 ${answer.written} 个用户`);
+        props.onImported();
+        reset();
+        props.onClose();
+      }
+    } catch {
+      // shown by the client (wrong template, not xlsx, too large)
+    } finally {
+      setBusy(false);
+    }
+  };
+  const close = () => {
+    if (result && !result.confirmed && result.valid > 0) {
+      modal.confirm({
+        title: '是否确认取消？',
+        onOk: () => {
+          reset();
+          props.onClose();
+        },
+      });
+      return;
+    }
+    reset();
+    props.onClose();
+  };
+  return (
+    <Modal open={props.open} title="导入用户" onCancel={close} footer={null} width={720} destroyOnHidden>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Space>
+          <Button onClick={() => download(baseCalls.userImportTemplate, {}, '用户导入模板.xlsx')}>下载导入模板</Button>
+          <span style={{ color: '#888' }}>导入的账号需通过“忘记密码”或管理员重置密码后登录</span>
+        </Space>
+        <Upload.Dragger
+          accept=".xlsx"
+          maxCount={1}
+          beforeUpload={(f) => {
+            setFile(f);
+            setResult(null);
+            return false;
+          }}
+          onRemove={reset}
+          fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p>点击或拖拽 xlsx 文件到此处</p>
+        </Upload.Dragger>
+        <Button type="primary" disabled={!file} loading={busy && !result} onClick={() => run(false)}>
+          校验数据
+        </Button>
+        {result && (
+          <>
+            <Alert
+              type={result.errors.length ? 'warning' : 'success'}
+              title={`共 ${result.total} 行，有效 ${result.valid} 行，错误 ${result.total - result.valid} 行`}
+              action={
+                result.reportId ? (
+                  <Button size="small" onClick={() => download(baseCalls.importReport, { id: result.reportId ?? '' }, '导入错误报告.xlsx')}>
+                    下载错误报告
+                  </Button>
+                ) : undefined
+              }
+            />
+            {result.errors.length > 0 && (
+              <Table
+                size="small"
+                rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
+                dataSource={result.errors}
+                pagination={{ pageSize: 8 }}
+                columns={[
+                  { title: '行号', dataIndex: 'row', width: 70 },
+                  { title: '字段', dataIndex: 'field', width: 120 },
+                  { title: '错误信息', dataIndex: 'message' },
+                ]}
+              />
+            )}
+            <Space>
+              <Button type="primary" disabled={result.valid === 0} loading={busy} onClick={() => run(true)}>
+                确认导入有效的 {result.valid} 行
+              </Button>
+              <Button onClick={close}>取消</Button>
+            </Space>
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}
