@@ -811,7 +811,8 @@ export async function myTask(db: Db, instanceId: number, userId: number): Promis
         eq(wfTasks.instanceId, instanceId),
         eq(wfTasks.status, 'pending'),
         inArray(wfTasks.kind, ['approve', 'resubmit']),
-        or(eq(wfTasks.assigneeUserId, userId), and(sql`${wfTasks.assigneeUserId} IS NULL`, sql`${userId} = ANY(${wfTasks.candidateUserIds})`)),
+        sql`${wfTasks.candidateUserIds} @> ARRAY[${userId}]::integer[]`,
+        or(sql`${wfTasks.assigneeUserId} IS NULL`, eq(wfTasks.assigneeUserId, userId)),
       ),
     )
     .orderBy(asc(wfTasks.id))

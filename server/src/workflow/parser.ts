@@ -1,3 +1,4 @@
+/// <reference path="./bpmn-moddle.d.ts" />
 import { ERP_BPMN_MODDLE } from '@erp/contract';
 import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
 import {

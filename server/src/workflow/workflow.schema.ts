@@ -88,7 +88,9 @@ export const wfTasks = pgTable(
   },
   (t) => [
     index('wf_tasks_assignee_idx').on(t.assigneeUserId, t.status, t.kind),
-    index('wf_tasks_candidates_idx').using('gin', t.candidateUserIds),
+    // "My open tasks": candidate_user_ids always holds the assignee too, so one GIN lookup (@>) finds
+    // both personal and group tasks; partial, so finished tasks never bloat it.
+    index('wf_tasks_open_candidates_idx').using('gin', t.candidateUserIds).where(sql`${t.status} = 'pending'`),
     index('wf_tasks_instance_idx').on(t.instanceId, t.status),
     index('wf_tasks_completed_by_idx').on(t.completedBy, t.kind),
   ],

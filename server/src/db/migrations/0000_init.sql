@@ -509,6 +509,6 @@ CREATE INDEX "wf_instances_business_idx" ON "wf_instances" USING btree ("process
 CREATE INDEX "wf_instances_initiator_idx" ON "wf_instances" USING btree ("initiator_user_id","started_at");--> statement-breakpoint
 CREATE INDEX "wf_instances_status_idx" ON "wf_instances" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "wf_tasks_assignee_idx" ON "wf_tasks" USING btree ("assignee_user_id","status","kind");--> statement-breakpoint
-CREATE INDEX "wf_tasks_candidates_idx" ON "wf_tasks" USING gin ("candidate_user_ids");--> statement-breakpoint
+CREATE INDEX "wf_tasks_open_candidates_idx" ON "wf_tasks" USING gin ("candidate_user_ids") WHERE "wf_tasks"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "wf_tasks_instance_idx" ON "wf_tasks" USING btree ("instance_id","status");--> statement-breakpoint
 CREATE INDEX "wf_tasks_completed_by_idx" ON "wf_tasks" USING btree ("completed_by","kind");

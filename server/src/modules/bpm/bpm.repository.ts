@@ -33,7 +33,7 @@ function instanceFilters(f: ListFilters, extra: SQL | undefined): SQL[] {
 
 /** A task I hold: assigned to me, or a group task with me among the candidates. */
 export const heldBy = (userId: number) =>
-  sql`(${wfTasks.assigneeUserId} = ${userId} OR (${wfTasks.assigneeUserId} IS NULL AND ${userId} = ANY(${wfTasks.candidateUserIds})))`;
+  sql`(${wfTasks.candidateUserIds} @> ARRAY[${userId}]::integer[] AND (${wfTasks.assigneeUserId} IS NULL OR ${wfTasks.assigneeUserId} = ${userId}))`;
 
 const SORTS: Record<string, SQL> = {
   startTime: sql`${wfInstances.startedAt}`,
