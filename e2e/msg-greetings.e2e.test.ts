@@ -60,4 +60,19 @@ describe('greeting dialogs', () => {
     expect(await page.getByText(/1095天/).isVisible()).toBe(true);
     await context.close();
   });
+
+  it('lets a colleague send emp01 a birthday blessing from the workbench, once', async () => {
+    const { page, context, errors } = await signIn('mgr01');
+    const entry = page.getByTestId('today-birthdays');
+    await expect.poll(() => entry.isVisible(), { timeout: 15_000 }).toBe(true);
+    await entry.click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '今日寿星' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const emp01 = dialog.locator('.ant-list-item').first();
+    await emp01.getByRole('button', { name: /送祝福/ }).click();
+    await expect.poll(() => page.getByText('祝福已送达').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => emp01.getByRole('button', { name: /已祝福/ }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
