@@ -8,6 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['packages/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -16,6 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['server/**/*.api.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['server/test/global-setup.ts'],
@@ -28,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['e2e/global-setup.ts'],
