@@ -20,7 +20,15 @@ export const DEMO_PASSWORD = 'Demo@123';
  * Each module's part of the demo data, in dependency order. Menus of all modules are inserted
  * first (after base created the roles). One line per module.
  */
-export const moduleSeeds: ModuleSeed[] = [baseSeed, { name: 'menus', menus: [...workbenchMenus, ...baseMenus] }, hrSeed, fileSeed, bpmSeed, msgSeed, greetingSeed];
+export const moduleSeeds: ModuleSeed[] = [
+  baseSeed,
+  { name: 'menus', menus: [...workbenchMenus, ...baseMenus] },
+  hrSeed,
+  fileSeed,
+  bpmSeed,
+  msgSeed,
+  greetingSeed,
+];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
