@@ -61,7 +61,7 @@ async function fill(pool: pg.Pool, definitionId: number): Promise<{ mine: number
   );
   await pool.query(
     `INSERT INTO wf_instances (definition_id, process_key, process_name, business_id, title, initiator_user_id, status, vars, chosen, state, started_at)
-     SELECT $1, 'BenchLine', '压测流程', 'BENCH-' || g, '压测申请 ' || g, $2, 'running', '{}', '{}', '{"joins":{}}', now() - (g || ' seconds')::interval
+     SELECT $1, 'BenchLine', '压测流程', 'BENCH-' || g, '压测申请 ' || g, $2, 'running', '{}', '{}', '{"joins":{},"activations":1}', now() - (g || ' seconds')::interval
      FROM generate_series(1, $3) g`,
     [definitionId, emp, INSTANCES],
   );
@@ -177,7 +177,7 @@ async function listBareSql(pool: pg.Pool, userId: number, seconds: number): Prom
   const times: number[] = [];
   const deadline = Date.now() + seconds * 1000;
   const held =
-    "(t.assignee_user_id = $1 OR (t.assignee_user_id IS NULL AND $1 = ANY(t.candidate_user_ids))) AND t.status = 'pending' AND t.kind IN ('approve','resubmit')";
+    "t.candidate_user_ids @> ARRAY[$1]::int[] AND (t.assignee_user_id IS NULL OR t.assignee_user_id = $1) AND t.status = 'pending' AND t.kind IN ('approve','resubmit')";
   const worker = async () => {
     while (Date.now() < deadline) {
       const t0 = performance.now();

@@ -36,13 +36,13 @@ async function orgOfUser(db: Db, userId: number): Promise<number | null> {
 }
 
 /** User codes → ids, in the given order, unknown codes dropped. */
-export async function idsOfCodes(db: Db, codes: string[]): Promise<number[]> {
-  const wanted = codes.map((c) => c.trim().toLowerCase()).filter(Boolean);
+export async function idsOfCodes(db: Db, codes: string[], enabledOnly = false): Promise<number[]> {
+  const wanted = [...new Set(codes.map((c) => c.trim().toLowerCase()).filter(Boolean))];
   if (!wanted.length) return [];
   const rows = await db
     .select({ id: users.id, code: sql<string>`lower(${users.userCode})` })
     .from(users)
-    .where(inArray(sql`lower(${users.userCode})`, wanted));
+    .where(and(inArray(sql`lower(${users.userCode})`, wanted), enabledOnly ? eq(users.enabled, true) : undefined));
   const byCode = new Map(rows.map((r) => [r.code, r.id]));
   return wanted.map((c) => byCode.get(c)).filter((id): id is number => id !== undefined);
 }
@@ -56,7 +56,7 @@ export async function resolveRule(db: Db, rule: AssigneeRule, ctx: ResolveContex
     case 'initiator':
       return enabledIds(db, [ctx.initiatorUserId]);
     case 'users':
-      return enabledIds(db, await idsOfCodes(db, (rule.value ?? '').split(',')));
+      return idsOfCodes(db, (rule.value ?? '').split(','), true);
     case 'chosen':
       return enabledIds(db, ctx.chosen[ctx.nodeId] ?? []);
     case 'role': {

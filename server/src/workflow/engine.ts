@@ -114,9 +114,12 @@ async function openRun(tx: Db, inst: InstanceRow, actor: number): Promise<Run> {
 
 /** The task row, read again under the instance lock; conflict when it is no longer pending. */
 async function lockedTask(tx: Db, taskId: number): Promise<{ inst: InstanceRow; task: TaskRow }> {
-  const [peek] = await tx.select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, taskId));
-  if (!peek) throw notFound(MSG.taskMissing);
-  const inst = await lockInstance(tx, peek.instanceId);
+  const [inst] = await tx
+    .select()
+    .from(wfInstances)
+    .where(sql`${wfInstances.id} = (SELECT t.instance_id FROM wf_tasks t WHERE t.id = ${taskId})`)
+    .for('update');
+  if (!inst) throw notFound(MSG.taskMissing);
   const [task] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
   if (!task) throw notFound(MSG.taskMissing);
   if (task.status !== 'pending') throw conflict(MSG.taskClosed);
@@ -256,19 +259,18 @@ async function usersFor(run: Run, n: NodeModel, rule = n.assignee): Promise<numb
   return resolveRule(run.tx, rule, { initiatorUserId: run.inst.initiatorUserId, vars: run.inst.vars, chosen: run.inst.chosen, nodeId: n.id });
 }
 
-async function nextActivation(tx: Db, instanceId: number): Promise<number> {
-  const [row] = await tx
-    .select({ a: max(wfTasks.activation) })
-    .from(wfTasks)
-    .where(eq(wfTasks.instanceId, instanceId));
-  return (row?.a ?? 0) + 1;
+/** Numbers the arrivals at nodes; kept in the instance state, which every command saves. */
+function nextActivation(run: Run): number {
+  const next = (run.inst.state.activations ?? 0) + 1;
+  run.inst.state = { ...run.inst.state, activations: next };
+  return next;
 }
 
 async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
   let people = await usersFor(run, n);
   if (!people.length) people = await fallbackUsers(run);
   if (!people.length) throw badRequest(`节点 "${n.name}" 找不到审批人，也没有可用的流程管理员`);
-  const activation = await nextActivation(run.tx, run.inst.id);
+  const activation = nextActivation(run);
   const base = { instanceId: run.inst.id, nodeId: n.id, nodeName: n.name, kind: 'approve', activation, mode: n.mode ?? 'any' };
   const values =
     n.mode === 'all' || n.mode === 'seq'
@@ -568,7 +570,7 @@ export async function rollback(db: Db, cmd: RollbackCommand): Promise<InstanceRo
           nodeId: run.model.startId,
           nodeName: '发起人重新提交',
           kind: 'resubmit',
-          activation: await nextActivation(tx, inst.id),
+          activation: nextActivation(run),
           assigneeUserId: inst.initiatorUserId,
           candidateUserIds: [inst.initiatorUserId],
         })
