@@ -13,6 +13,9 @@ import { findScreen } from './registry/screens';
 import { ScreenSpin } from './shell/screen-spin';
 import { SessionGate } from './shell/session-context';
 
+/** One blue for primary, links and info, and secondary text dark enough for WCAG AA contrast on white and on the page grey. */
+const THEME = { token: { colorPrimary: '#1668dc', colorLink: '#1668dc', colorInfo: '#1668dc', colorTextDescription: 'rgba(0, 0, 0, 0.62)' } };
+
 const EntryPage = lazy(() => import('./pages/entry-page'));
 const ShellLayout = lazy(() => import('./shell/shell-layout'));
 const PlaceholderPage = lazy(() => import('./pages/placeholder-page'));
@@ -64,7 +67,7 @@ export function AppRoot() {
   const { i18n } = useTranslation();
   const locale = useAntdLocale(i18n.language);
   return (
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1668dc' } }}>
+    <ConfigProvider locale={locale} theme={THEME}>
       <AntApp>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>

@@ -17,6 +17,7 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 /** The shell's English texts load only when English is chosen (zh-CN is the default). */

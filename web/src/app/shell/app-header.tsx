@@ -124,15 +124,9 @@ export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: (
         )}
       </div>
       <div className={styles.actions}>
-        <a
-          href="#/MessageCenter/index"
-          target="_blank"
-          rel="noopener"
-          className={styles.iconLink}
-          aria-label={`${t('header.messages')}${t('header.openNewWindow')}`}
-          data-testid="bell"
-        >
+        <a href="#/MessageCenter/index" target="_blank" rel="noopener" className={styles.iconLink} data-testid="bell">
           <BellOutlined className={styles.icon} aria-hidden />
+          <span className="sr-only">{`${t('header.messages')}${t('header.openNewWindow')}`}</span>
           <CountBadge count={unread} label={t('workbench.unread')} />
         </a>
         <Link to="/helpCenter/recept" className={styles.iconLink} aria-label={t('header.help')}>

@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { apiLogin, baseUrl, newPage, type TrackedPage } from './harness';
+
+export const ENTRY_URL = /#\/entry/;
+export const url = (hashPath: string) => `${baseUrl()}/#${hashPath}`;
+
+/** Signs in as `user` through the single sign-on landing (/entry?access_token=…), waiting for the workbench. */
+export async function signedIn(browser: Browser, user: string, opts: { width?: number } = {}): Promise<TrackedPage & { token: string }> {
+  const login = await apiLogin(user);
+  const tracked = await newPage(browser, opts);
+  await tracked.page.goto(url(`/entry?access_token=${login.access_token}`));
+  await tracked.page.waitForURL(/#\/WorkBench\/index/, { timeout: 20_000 });
+  await tracked.page.getByTestId('tabs-bar').waitFor({ timeout: 20_000 });
+  await dismissGreetings(tracked.page);
+  return { ...tracked, token: login.access_token };
+}
+
+/** Closes the first-login greeting dialogs (birthday, anniversary, time capsule) some demo users get. */
+export async function dismissGreetings(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  for (let i = 0; i < 4; i++) {
+    const open = page.locator('.ant-modal-wrap:visible');
+    if ((await open.count()) === 0) {
+      await page.waitForTimeout(300);
+      if ((await open.count()) === 0) return;
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(400);
+  }
+}
+
+/** Goes to a hash route inside the running app (no page load); waits for it unless the route redirects. */
+export async function go(page: Page, hashPath: string, opts: { redirects?: boolean } = {}): Promise<void> {
+  await page.evaluate((p) => {
+    location.hash = p;
+  }, hashPath);
+  if (!opts.redirects) await page.waitForFunction((p) => location.hash.startsWith(`#${p.split('?')[0]}`), hashPath);
+}
+
+/** Texts of the antd message toasts currently shown. */
+export async function toasts(page: Page): Promise<string[]> {
+  return page.locator('.ant-message-notice').allTextContents();
+}
+
+const require = createRequire(import.meta.url);
+
+/** axe-core violations of impact serious or critical on the current page. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
+
+/** Console errors that are not the browser's own log line for an HTTP error answer we provoked on purpose. */
+export const unexpected = (errors: string[], allowedStatuses: number[] = []) =>
+  errors.filter((e) => !allowedStatuses.some((s) => e.includes(`status of ${s}`)));

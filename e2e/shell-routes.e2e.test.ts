@@ -1,0 +1,40 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_ROUTES } from '../web/src/app/registry/fixed-routes';
+import { launchBrowser } from './harness';
+import { go, signedIn } from './shell-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('fixed routes (spec 000 §2)', () => {
+  it('renders every fixed route without console errors', async () => {
+    const { page, context, errors } = await signedIn(browser, 'admin');
+    const failures: string[] = [];
+    for (const route of FIXED_ROUTES) {
+      if (route.public) continue;
+      const before = errors.length;
+      await go(page, route.path);
+      await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'), null, { timeout: 15_000 }).catch(() => undefined);
+      await page.waitForLoadState('networkidle');
+      const title = await page.title();
+      if (!title.endsWith('信息管理平台')) failures.push(`${route.path}: title ${title}`);
+      if (!page.url().includes(`#${route.path}`)) failures.push(`${route.path}: ended at ${page.url()}`);
+      if (errors.length > before) failures.push(`${route.path}: ${errors.slice(before).join(' | ')}`);
+    }
+    expect(failures).toEqual([]);
+    await context.close();
+  }, 400_000);
+
+  it('opens the public résumé preview without a token', async () => {
+    const { page, context } = await signedIn(browser, 'user50');
+    await page.evaluate(() => localStorage.clear());
+    await go(page, '/ResumePreview');
+    await page.waitForTimeout(500);
+    expect(page.url()).toContain('#/ResumePreview');
+    await context.close();
+  });
+});
