@@ -125,9 +125,11 @@ export class MsgService {
       return;
     }
     if (!hasPermission(user, MSG_PERM.manage)) throw forbidden();
-    if (!(await this.repo.message(messageId))) throw notFound('消息不存在或已被删除');
+    const message = await this.repo.message(messageId);
+    if (!message) throw notFound('消息不存在或已被删除');
     const receivers = await this.db.transaction((tx) => this.repo.with(tx).withdraw(messageId, user.userId));
-    await this.live()?.send(receivers, { type: 'message', messageId, msgType: '003', title: '' });
+    // Receivers' counts and lists change: the same push as a new message makes them refresh.
+    await this.live()?.send(receivers, { type: 'message', messageId, msgType: message.msgType as MsgType, title: message.title });
   }
 
   async publish(user: Principal, input: PublishInput): Promise<{ messageId: number; receiverCount: number }> {
