@@ -1,9 +1,13 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildApp } from '../../app';
+import { queryRows } from '../../platform/db';
 import { openSocket } from './live-test-client';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -56,4 +60,55 @@ describe.skipIf(!available)('live channel across server instances (Redis)', () =
     expect(frame).toEqual({ type: 'message', messageId: add.data.messageId, msgType: '003', title: '跨进程通知' });
     sock.ws.close();
   });
+
+  /** On PostgreSQL the other instance is a separate OS process on the same test database. */
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'delivers to a socket held by another OS process',
+    async () => {
+      const [row] = await queryRows<{ name: string }>(a.db, sql`SELECT current_database() AS name`);
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = `/${row?.name}`;
+      const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'live-peer.fixture.ts')], {
+        env: {
+          ...process.env,
+          DATABASE_URL: url.toString(),
+          REDIS_URL,
+          LIVE_REDIS_CHANNEL: process.env.LIVE_REDIS_CHANNEL,
+          DATA_DIR: a.platform.config.dataDir,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const port = await new Promise<number>((resolve, reject) => {
+          let out = '';
+          child.stdout?.on('data', (d) => {
+            out += d.toString();
+            const m = /\{"port":(\d+)\}/.exec(out);
+            if (m) resolve(Number(m[1]));
+          });
+          child.on('exit', (code) => reject(new Error(`peer exited with ${code}`)));
+        });
+        const [hr, emp] = await Promise.all([a.login('hr01'), a.login('emp01')]);
+        const sock = openSocket(`http://127.0.0.1:${port}`, 'emp01', emp);
+        await sock.next((f) => f === 'pong', 15_000);
+        const add = await a.post<{ messageId: number }>(
+          '/msg_api/msg/api/message/add',
+          {
+            title: '跨进程通知2',
+            content: '<p>hi</p>',
+            receiverScope: 'users',
+            receiverUserIds: [(await a.post<{ userId: number }>('/auth/base/api/user/getUserByToken', {}, emp)).data.userId],
+          },
+          hr,
+        );
+        const frame = JSON.parse(await sock.next((f) => f.includes('跨进程通知2')));
+        expect(frame.messageId).toBe(add.data.messageId);
+        sock.ws.close();
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+    60_000,
+  );
 });
