@@ -217,8 +217,11 @@ export class FileService {
       .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store');
-    // Chrome's PDF viewer refuses sandboxed documents; every other type is locked down.
-    if (row.fileSuffix !== 'pdf') reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    // Only our own pages may frame a file. Chrome's PDF viewer refuses sandboxed documents; every other type is locked down.
+    reply.header(
+      'content-security-policy',
+      row.fileSuffix === 'pdf' ? "frame-ancestors 'self'" : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
+    );
     return reply.send(this.storage.open(row.storageKey));
   }
 }
