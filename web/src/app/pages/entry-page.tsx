@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api/client';
 import { toastError } from '../api/notify';
-import { queryClient } from '../query-client';
 import { safeRedirect } from '../session/redirect';
-import { clearSession, FIRST_LOGIN_KEY, getToken, saveLogin } from '../session/session-store';
+import { FIRST_LOGIN_KEY, getToken, saveLogin } from '../session/session-store';
+import { endSession } from '../shell/logout';
 import styles from './entry-page.module.css';
 
 const REMEMBERED_KEY = 'rememberedUser';
@@ -34,14 +34,14 @@ export default function EntryPage() {
     if (loggedOut) {
       // Single sign-on logout: the token handed back is revoked too, then the form shows.
       if (externalToken) void fetch(authCalls.logout.path, { method: 'POST', headers: { Authorization: `Bearer ${externalToken}` } }).catch(() => {});
-      clearSession();
-      queryClient.clear();
+      endSession();
       return;
     }
     if (!externalToken) return;
     setBusy(true);
     api(authCalls.checkToken, { token: externalToken })
       .then((user) => {
+        endSession();
         saveLogin({ access_token: externalToken, user });
         sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
         navigate(redirect, { replace: true });
@@ -63,7 +63,7 @@ export default function EntryPage() {
       }
       if (values.remember) localStorage.setItem(REMEMBERED_KEY, values.username.trim());
       else localStorage.removeItem(REMEMBERED_KEY);
-      queryClient.clear();
+      endSession();
       saveLogin(answer);
       sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
       navigate(redirect, { replace: true });

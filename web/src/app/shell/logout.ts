@@ -7,6 +7,25 @@ import { queryClient } from '../query-client';
 import { clearSession } from '../session/session-store';
 import { clearTabs } from './tabs-store';
 
+/** Set while a deliberate logout leaves the shell, so the session guard sends the user to the logout page, not to a sign-in with redirect. */
+let signingOut = false;
+export function takeSigningOut(): boolean {
+  const was = signingOut;
+  signingOut = false;
+  return was;
+}
+
+/**
+ * Everything a session leaves in memory and storage: token, login info, button permissions, open
+ * tabs (their kept-alive screens) and every cached query (menus, dictionaries, lists).
+ */
+export function endSession(): void {
+  clearSession();
+  clearPermissions();
+  clearTabs();
+  queryClient.clear();
+}
+
 /**
  * Logout (spec 000 §4): revoke the token, then clear token, stored session data, menus,
  * dictionaries (the query cache) and open tabs; "退出成功" for 2 s; /entry?status=logout.
@@ -19,10 +38,8 @@ export async function logout(navigate: (to: string, opts?: { replace?: boolean }
     toastWarning(i18n.t('logout.failure'));
     return false;
   }
-  clearSession();
-  clearPermissions();
-  clearTabs();
-  queryClient.clear();
+  signingOut = true;
+  endSession();
   toastSuccess(i18n.t('logout.success'), 2);
   navigate('/entry?status=logout', { replace: true });
   return true;

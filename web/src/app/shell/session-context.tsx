@@ -1,7 +1,7 @@
 import { authCalls, type MenuNode } from '@erp/contract/modules/auth';
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { api } from '../api/client';
@@ -10,6 +10,7 @@ import { setLoginPermissions } from '../auth/permissions';
 import { queryKeys } from '../query-keys';
 import { buildMenuRoutes, buildNav, type MenuRoute, type NavItem } from '../registry/menu-routes';
 import { clearSession, getLoginInfo, getToken, type LoginInfo, saveLogin, useLoginInfo } from '../session/session-store';
+import { endSession, takeSigningOut } from './logout';
 
 export interface ShellSession {
   info: LoginInfo;
@@ -37,10 +38,12 @@ async function restoreUser(token: string): Promise<LoginInfo> {
 
 function RedirectToEntry() {
   const location = useLocation();
+  const [loggedOut] = useState(takeSigningOut);
   useEffect(() => {
-    // No token: stored data of a former session must not linger (spec 000 §4).
-    clearSession();
+    // No token (never signed in, expired or signed out elsewhere): nothing of a former session may linger (spec 000 §4).
+    endSession();
   }, []);
+  if (loggedOut) return <Navigate to="/entry?status=logout" replace />;
   const redirect = `${location.pathname}${location.search}`;
   return <Navigate to={`/entry?redirect=${encodeURIComponent(redirect)}`} replace />;
 }
