@@ -58,7 +58,8 @@ export default function LiveChannel() {
           />
         ),
         duration: 0,
-        placement: 'bottomRight',
+        // Bottom left: dialogs and forms keep their action buttons on the right, so a persistent notice never covers them.
+        placement: 'bottomLeft',
       });
     }
   };
