@@ -2,7 +2,7 @@ import { bpmCalls, type TaskListItem } from '@erp/contract/modules/bpm';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Table, type TableProps, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { api } from '../../../app/api/client';
 import { queryKeys } from '../../../app/query-keys';
 import { dialogFor, type RecordMode } from '../shared/process-dialogs';
@@ -36,6 +36,13 @@ export default function BacklogScreen() {
     queryFn: () => api(LIST_CALLS[tab], { ...filters, ...page, ...sort }),
     placeholderData: keepPreviousData,
   });
+
+  // A new to-do or copy (pushed by the live channel, which refreshes the badge) refreshes the list too.
+  const badge = `${totals.data?.sum ?? ''}:${totals.data?.ccTotal ?? ''}`;
+  const refetchList = list.refetch;
+  useEffect(() => {
+    if (badge !== ':') void refetchList();
+  }, [badge, refetchList]);
 
   const columns: TableProps<TaskListItem>['columns'] = [
     { title: '标题', dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },

@@ -14,6 +14,7 @@ export default function RequestDialog({ open, mode, processInstanceId, businessI
     queryKey: ['bpm', 'flow', processInstanceId, businessId],
     queryFn: () => api(bpmCalls.getFlowData, processInstanceId ? { instanceId: processInstanceId } : { businessId: businessId ?? '' }),
     enabled: open && (!!processInstanceId || !!businessId),
+    staleTime: 0,
   });
   const actions = useTaskActions(() => {
     onDone?.();

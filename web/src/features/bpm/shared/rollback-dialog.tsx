@@ -22,6 +22,7 @@ export function RollbackDialog({
     queryKey: ['bpm', 'nodeList', taskId],
     queryFn: () => api(bpmCalls.nodeList, { taskId: taskId as number }),
     enabled: open && !!taskId,
+    staleTime: 0,
   });
   const submit = async () => {
     const v = await form.validateFields();

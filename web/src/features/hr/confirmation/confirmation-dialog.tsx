@@ -116,6 +116,8 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
     queryKey: ['hr', 'positive', processInstanceId, businessId],
     queryFn: () => api(hrCalls.positiveDetail, processInstanceId ? { instanceId: processInstanceId } : { businessId: Number(businessId) }),
     enabled: open && mode !== 'start' && (!!processInstanceId || !!businessId),
+    // Always read the record afresh: someone may have acted on it a moment ago.
+    staleTime: 0,
   });
   const d = detail.data;
   const startPerson = useQuery({
@@ -140,6 +142,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
     queryKey: ['hr', 'canRollback', instanceId, taskId],
     queryFn: () => api(hrCalls.positiveCanRollback, { instanceId: instanceId as number }),
     enabled: effective === 'approve' && !!instanceId,
+    staleTime: 0,
   });
 
   useEffect(() => {
