@@ -154,7 +154,12 @@ async function openSockets(urls: string[]): Promise<Probe> {
   const sockets: WebSocket[] = [];
   // Opened in batches: a connection storm is not what is measured.
   for (let i = 0; i < urls.length; i += 100) await Promise.all(urls.slice(i, i + 100).map((url) => openOne(url)));
-  return { arrivals, close: () => sockets.forEach((s) => s.terminate()) };
+  return {
+    arrivals,
+    close: () => {
+      for (const s of sockets) s.terminate();
+    },
+  };
 
   function openOne(url: string) {
     return new Promise<void>((resolve, reject) => {

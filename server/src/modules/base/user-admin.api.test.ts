@@ -132,8 +132,8 @@ describe('user administration', () => {
     expect(res.data).toMatchObject({ realName: '改名了', orgName: '财务部' });
     const [audit] = await s.db.select().from(auditLog).where(eq(auditLog.call, '/base_api/base/api/user/update'));
     expect(audit?.recordId).toBe(String(id));
-    expect((audit?.before as { realName: string }).realName).not.toBe('改名了');
-    expect((audit?.after as { realName: string }).realName).toBe('改名了');
+    expect((audit?.before as { realName: string } | undefined)?.realName).not.toBe('改名了');
+    expect((audit?.after as { realName: string } | undefined)?.realName).toBe('改名了');
     const log = await s.post<Page<{ call: string }>>('/base_api/base/api/audit/page', { call: 'user/update' }, admin);
     expect(log.data.total).toBeGreaterThan(0);
   });
