@@ -32,10 +32,12 @@ export function OrgTreeSelect(props: {
   placeholder?: string;
   includeClient?: boolean;
   style?: React.CSSProperties;
+  id?: string;
 }) {
   const { data, isLoading } = useOrgTree({ includeClient: props.includeClient });
   return (
     <TreeSelect
+      id={props.id}
       showSearch
       allowClear
       treeDefaultExpandAll
@@ -61,6 +63,7 @@ export function UserSelect(props: {
   disabled?: boolean;
   placeholder?: string;
   initialLabel?: string;
+  id?: string;
 }) {
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useQuery({
@@ -72,6 +75,7 @@ export function UserSelect(props: {
   if (props.value && props.initialLabel && !options.some((o) => o.value === props.value)) options.unshift({ value: props.value, label: props.initialLabel });
   return (
     <Select
+      id={props.id}
       showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
       allowClear
       loading={isFetching}

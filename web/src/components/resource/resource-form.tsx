@@ -2,7 +2,7 @@ import { TAG_COLORS } from '@erp/contract/modules/base';
 import { type FieldMeta, fieldsOf, type ResourceMeta } from '@erp/contract/resource';
 import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrgTreeSelect, UserSelect } from './pickers';
 import './resource-texts';
@@ -15,40 +15,52 @@ function DictField({ codeType, ...rest }: { codeType: string; value?: unknown; o
   return <Select allowClear loading={isLoading} options={(data ?? []).map((o) => ({ value: o.code, label: o.codeName }))} {...rest} />;
 }
 
-/** The input for one field, chosen by its value type. */
-export function FieldInput({ field, disabled }: { field: FieldMeta; disabled?: boolean }): ReactNode {
-  if (field.dict) return <DictField codeType={field.dict} disabled={disabled} />;
+/** The input for one field, chosen by its value type. Form.Item's value/onChange (and id) pass through. */
+export function FieldInput({
+  field,
+  disabled,
+  ...bound
+}: {
+  field: FieldMeta;
+  disabled?: boolean;
+  value?: never;
+  onChange?: never;
+  id?: string;
+  checked?: never;
+}): ReactNode {
+  if (field.dict) return <DictField codeType={field.dict} disabled={disabled} {...bound} />;
   switch (field.valueType) {
     case 'textarea':
-      return <Input.TextArea rows={3} maxLength={field.max} showCount={Boolean(field.max)} disabled={disabled} />;
+      return <Input.TextArea rows={3} maxLength={field.max} showCount={Boolean(field.max)} disabled={disabled} {...bound} />;
     case 'number':
     case 'money':
-      return <InputNumber style={{ width: '100%' }} disabled={disabled} />;
+      return <InputNumber style={{ width: '100%' }} disabled={disabled} {...bound} />;
     case 'boolean':
-      return <Switch disabled={disabled} />;
+      return <Switch disabled={disabled} {...bound} />;
     case 'org':
-      return <OrgTreeSelect disabled={disabled} />;
+      return <OrgTreeSelect disabled={disabled} {...bound} />;
     case 'user':
-      return <UserSelect disabled={disabled} />;
+      return <UserSelect disabled={disabled} {...bound} />;
     case 'password':
-      return <Input.Password maxLength={field.max ?? 64} autoComplete="new-password" disabled={disabled} />;
+      return <Input.Password maxLength={field.max ?? 64} autoComplete="new-password" disabled={disabled} {...bound} />;
     case 'color':
-      return <Select allowClear options={TAG_COLORS.map((c) => ({ value: c, label: c }))} disabled={disabled} />;
+      return <Select allowClear options={TAG_COLORS.map((c) => ({ value: c, label: c }))} disabled={disabled} {...bound} />;
     default:
-      return <Input maxLength={field.max} disabled={disabled} />;
+      return <Input maxLength={field.max} disabled={disabled} {...bound} />;
   }
 }
 
 export function rulesOf(field: FieldMeta, label: string, en: boolean): Rule[] {
   const rules: Rule[] = [];
+  const isText = field.valueType === undefined || field.valueType === 'text' || field.valueType === 'textarea';
+  // Only text rules may carry `whitespace`: any extra key makes async-validator check the value as a string.
   if (field.required)
-    rules.push({
-      required: true,
-      whitespace: field.valueType === undefined || field.valueType === 'text',
-      message: en ? `Please enter ${label}` : `请输入${label}`,
-    });
-  if (field.max && (field.valueType === undefined || field.valueType === 'text' || field.valueType === 'textarea'))
-    rules.push({ max: field.max, message: en ? `${label}: at most ${field.max} characters` : `${label}不能超过${field.max}个字符` });
+    rules.push(
+      isText
+        ? { required: true, whitespace: true, message: en ? `Please enter ${label}` : `请输入${label}` }
+        : { required: true, message: en ? `Please choose ${label}` : `请选择${label}` },
+    );
+  if (field.max && isText) rules.push({ max: field.max, message: en ? `${label}: at most ${field.max} characters` : `${label}不能超过${field.max}个字符` });
   return rules;
 }
 
@@ -84,11 +96,14 @@ export function ResourceForm<R extends Row>(props: ResourceFormProps<R>) {
   const editing = props.record !== null;
   const fields = fieldsOf(props.meta).filter(([k, f]) => !f.hideInForm && !props.omit?.includes(k));
 
+  // Filled once per opening: screens pass `defaults` inline, so it must not re-trigger this on every render.
+  const initial = useRef<Row>({});
+  initial.current = { ...props.defaults, ...(props.record ?? {}) };
   useEffect(() => {
     if (!props.open) return;
     form.resetFields();
-    form.setFieldsValue({ ...props.defaults, ...(props.record ?? {}) });
-  }, [props.open, props.record, props.defaults, form]);
+    form.setFieldsValue(initial.current);
+  }, [props.open, form]);
 
   const close = () => {
     if (!form.isFieldsTouched()) {
@@ -100,7 +115,9 @@ export function ResourceForm<R extends Row>(props: ResourceFormProps<R>) {
 
   const submit = async () => {
     if (saving) return;
-    const values = await form.validateFields();
+    // An invalid form shows its messages; nothing else to do.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       await props.onSubmit(values);
@@ -126,7 +143,7 @@ export function ResourceForm<R extends Row>(props: ResourceFormProps<R>) {
       destroyOnHidden
       width={props.width ?? 560}
     >
-      <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
+      <Form form={form} name={`${props.meta.name}-form`} layout="vertical" preserve={false} onFinish={submit}>
         {fields.map(([name, field]) => {
           const label = en ? (field.labelEn ?? field.label) : field.label;
           return (

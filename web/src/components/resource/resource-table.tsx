@@ -99,6 +99,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
   return (
     <div>
       <SearchForm
+        name={props.meta.name}
         fields={fields.filter(([, f]) => f.filter)}
         extra={props.searchExtra}
         onSearch={(values) => {

@@ -11,16 +11,23 @@ function DictSelect({ codeType, ...rest }: { codeType: string; value?: unknown; 
   return <Select allowClear style={{ width: 160 }} options={(data ?? []).map((o) => ({ value: o.code, label: o.codeName }))} {...rest} />;
 }
 
+/** What Form.Item injects into its child; passed on to the real control. */
+interface Bound {
+  value?: never;
+  onChange?: never;
+}
+
 /** One control per filterable field: text boxes, dictionary and status selects, department tree, date ranges. */
-function FilterControl({ name, field, en }: { name: string; field: FieldMeta; en: boolean }) {
+function FilterControl({ name, field, en, ...bound }: { name: string; field: FieldMeta; en: boolean } & Bound) {
   const label = en ? (field.labelEn ?? field.label) : field.label;
-  if (field.dict) return <DictSelect codeType={field.dict} placeholder={label} />;
+  if (field.dict) return <DictSelect codeType={field.dict} placeholder={label} {...bound} />;
   if (field.valueType === 'boolean')
     return (
       <Select
         allowClear
         style={{ width: 120 }}
         placeholder={label}
+        {...bound}
         options={
           name === 'enabled'
             ? [
@@ -34,13 +41,13 @@ function FilterControl({ name, field, en }: { name: string; field: FieldMeta; en
         }
       />
     );
-  if (field.valueType === 'org') return <OrgTreeSelect placeholder={label} />;
-  if (field.filter === 'range') return <DatePicker.RangePicker showTime={field.valueType === 'datetime'} />;
-  return <Input allowClear placeholder={label} maxLength={64} style={{ width: 180 }} />;
+  if (field.valueType === 'org') return <OrgTreeSelect placeholder={label} {...bound} />;
+  if (field.filter === 'range') return <DatePicker.RangePicker showTime={field.valueType === 'datetime'} {...bound} />;
+  return <Input allowClear placeholder={label} maxLength={64} style={{ width: 180 }} {...bound} />;
 }
 
 /** The search form of a resource list, built from the fields marked `filter`. */
-export function SearchForm(props: { fields: Array<[string, FieldMeta]>; onSearch(values: Values): void; extra?: React.ReactNode }) {
+export function SearchForm(props: { name: string; fields: Array<[string, FieldMeta]>; onSearch(values: Values): void; extra?: React.ReactNode }) {
   const [form] = Form.useForm<Values>();
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en-US';
@@ -59,7 +66,7 @@ export function SearchForm(props: { fields: Array<[string, FieldMeta]>; onSearch
   };
   if (!props.fields.length && !props.extra) return null;
   return (
-    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 12 }}>
+    <Form form={form} name={`${props.name}-search`} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 12 }}>
       {props.fields.map(([name, field]) => (
         <Form.Item key={name} name={name} label={en ? (field.labelEn ?? field.label) : field.label}>
           <FilterControl name={name} field={field} en={en} />

@@ -23,7 +23,9 @@ function ItemForm(props: { codeType: string; item: Item | null; open: boolean; o
   const close = () => (form.isFieldsTouched() ? modal.confirm({ title: '是否确认取消？', onOk: props.onClose }) : props.onClose());
   const save = async () => {
     if (saving) return;
-    const v = await form.validateFields();
+    // An invalid form shows its messages; nothing else to do.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     try {
       if (props.item)

@@ -25,7 +25,9 @@ export function MenuForm(props: { open: boolean; menu: MenuRecord | null; parent
   const close = () => (form.isFieldsTouched() ? modal.confirm({ title: '是否确认取消？', onOk: props.onClose }) : props.onClose());
   const save = async () => {
     if (saving) return;
-    const v = await form.validateFields();
+    // An invalid form shows its messages; nothing else to do.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     try {
       const body = { ...v, parentId: v.parentId ?? null, perms: v.perms || null, redirect: v.redirect || null, icon: v.icon || null };

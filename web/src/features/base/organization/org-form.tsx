@@ -25,7 +25,9 @@ export function OrgForm(props: { open: boolean; parent: OrgUnit | null; unit: Or
   const close = () => (form.isFieldsTouched() ? modal.confirm({ title: '是否确认取消？', onOk: props.onClose }) : props.onClose());
   const save = async () => {
     if (saving) return;
-    const v = await form.validateFields();
+    // An invalid form shows its messages; nothing else to do.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     try {
       const saved = props.unit

@@ -24,7 +24,9 @@ export function RoleScopeDialog(props: { role: RoleRecord | null; onClose(): voi
   }, [detail.data, form]);
   const save = async () => {
     if (!props.role || saving) return;
-    const values = await form.validateFields();
+    // An invalid form shows its messages; nothing else to do.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       await api(baseCalls.roleDataScope, { id: props.role.id, dataScope: values.dataScope, orgIds: values.dataScope === 'custom' ? values.orgIds : [] });
