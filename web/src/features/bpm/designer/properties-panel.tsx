@@ -150,8 +150,8 @@ export function PropertiesPanel({ element, modeling, moddle }: Props) {
           <Input value={bo.id} onChange={(e) => modeling.updateProperties(element, { id: e.target.value })} />
         </Form.Item>
       )}
-      <Form.Item label="名称">
-        <Input value={bo.name ?? ''} onChange={(e) => setName(e.target.value)} />
+      <Form.Item label="名称" htmlFor="bpm-prop-name">
+        <Input id="bpm-prop-name" value={bo.name ?? ''} onChange={(e) => setName(e.target.value)} />
       </Form.Item>
       {element.type === 'bpmn:UserTask' && (
         <>
