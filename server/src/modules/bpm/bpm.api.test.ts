@@ -228,4 +228,21 @@ describe('process centre', () => {
     const steps = (await call<ApprovalStep[]>('emp01', 'viewApprovalInfo', { processInstanceId: id })).data;
     expect(steps.filter((x) => x.operateType === 1 && x.approvalFlag === 1)).toHaveLength(1);
   });
+
+  it('refuses malformed and oversized bodies without changing anything', async () => {
+    expect((await call('mgr01', 'task/pass', { taskId: 'abc' })).status).toBe(400);
+    expect((await call('mgr01', 'task/pass', {})).status).toBe(400);
+    expect((await call('mgr01', 'task/pass', { taskId: -1 })).status).toBe(400);
+    expect((await call('mgr01', 'task/reject', { taskId: 1, message: ['x'] })).status).toBe(400);
+    expect((await call('emp01', 'start', { processKey: 'Leave', title: 't', form: { nested: { deep: true } } })).status).toBe(400);
+    expect((await call('emp01', 'start', { processKey: 'Leave', title: 'x'.repeat(201) })).status).toBe(400);
+    expect((await call('admin', 'definition/deploy', { xml: 'x'.repeat(1_000_001) })).status).toBe(400);
+    const raw = await s.raw(`${B}task/pass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.mgr01}` },
+      body: '{"ROOT":',
+    });
+    expect(raw.status).toBe(400);
+    expect((await call<Page<unknown>>('emp01', 'myInstances', { keyword: "'; DROP TABLE wf_tasks; --" })).code).toBe('200');
+  });
 });
