@@ -13,13 +13,14 @@ async function signIn(userCode: string) {
   const login = await apiLogin(userCode);
   const tracked = await newPage(browser);
   await tracked.page.goto(`${baseUrl()}/#/entry?access_token=${login.access_token}`);
+  await tracked.page.waitForURL(/#\/WorkBench/, { timeout: 30_000 });
   return { ...tracked, token: login.access_token };
 }
 
 describe('greeting dialogs', () => {
   it('greets emp01 on the birthday, then asks for the time capsule with its rules', async () => {
     const { page, context, errors, token } = await signIn('emp01');
-    await expect.poll(() => page.getByText('生日快乐', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('生日快乐', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByText(/今天是您的生日/).isVisible()).toBe(true);
     await page
       .getByRole('button', { name: '谢 谢' })
@@ -56,7 +57,7 @@ describe('greeting dialogs', () => {
 
   it('shows hr01 the anniversary with 365 days per year', async () => {
     const { page, context } = await signIn('hr01');
-    await expect.poll(() => page.getByText(/入职3周年/).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText(/入职3周年/).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByText(/1095天/).isVisible()).toBe(true);
     await context.close();
   });
@@ -64,7 +65,7 @@ describe('greeting dialogs', () => {
   it('lets a colleague send emp01 a birthday blessing from the workbench, once', async () => {
     const { page, context, errors } = await signIn('mgr01');
     const entry = page.getByTestId('today-birthdays');
-    await expect.poll(() => entry.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => entry.isVisible(), { timeout: 30_000 }).toBe(true);
     await entry.click();
     const dialog = page.getByRole('dialog').filter({ hasText: '今日寿星' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
