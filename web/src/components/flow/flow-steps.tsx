@@ -2,8 +2,10 @@ import { CheckOutlined, ClockCircleOutlined, CloseOutlined, RollbackOutlined, Se
 import type { ApprovalStep } from '@erp/contract/modules/bpm';
 import { Popover, Tag, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type FlowNode, LONG_LAYOUT_ABOVE, lineStyle, nextPendingIndex, overallState, shortDate, splitPeople, toNodes } from './flow-model';
 import styles from './flow-steps.module.css';
+import './flow-texts';
 
 export interface FlowStepsProps {
   steps: ApprovalStep[];
@@ -13,7 +15,7 @@ export interface FlowStepsProps {
 }
 
 const FLAG_ICONS: Record<number, ReactNode> = { 0: <ClockCircleOutlined />, 1: <CheckOutlined />, 2: <CloseOutlined />, 3: <RollbackOutlined /> };
-const FLAG_TEXT: Record<number, string> = { 0: '待审批', 1: '已通过', 2: '已驳回', 3: '已退回' };
+const FLAG_TEXT: Record<number, string> = { 0: 'flow.pending', 1: 'flow.passed', 2: 'flow.rejected', 3: 'flow.returned' };
 
 function People({ people }: { people: string[] }) {
   const { shown, hidden } = splitPeople(people);
@@ -39,20 +41,22 @@ function People({ people }: { people: string[] }) {
 }
 
 function Node({ node, preview }: { node: FlowNode; preview: boolean }) {
+  const { t } = useTranslation();
   const iconClass = node.kind === 'cc' ? styles.cc : styles[`flag${node.flag}`];
   const icon = node.kind === 'cc' ? <SendOutlined /> : node.kind === 'initiator' && node.flag !== 3 ? <UserOutlined /> : FLAG_ICONS[node.flag];
-  const status =
+  const key =
     node.kind === 'cc'
       ? node.flag === 1
-        ? '已阅'
-        : '未阅'
+        ? 'flow.ccRead'
+        : 'flow.ccUnread'
       : node.kind === 'initiator'
         ? preview
-          ? '发起人'
+          ? 'flow.initiator'
           : node.flag === 3
-            ? '已撤回'
-            : '已提交'
-        : FLAG_TEXT[node.flag];
+            ? 'flow.revoked'
+            : 'flow.submitted'
+        : (FLAG_TEXT[node.flag] ?? 'flow.pending');
+  const status = t(key);
   return (
     <div className={`${styles.node} ${node.predicted ? styles.predicted : ''}`} data-testid="flow-node" data-flag={node.flag} data-kind={node.kind}>
       <Tooltip title={status}>
@@ -77,7 +81,7 @@ function Node({ node, preview }: { node: FlowNode; preview: boolean }) {
           ))}
         >
           <div className={styles.transfer} data-testid="flow-transfer">
-            已转办
+            {t('flow.transferred')}
           </div>
         </Tooltip>
       )}
@@ -91,6 +95,7 @@ function Node({ node, preview }: { node: FlowNode; preview: boolean }) {
  * pending step, solid green after passed or sent-back steps; long layout above 7 steps.
  */
 export function FlowSteps({ steps, variant = 'submitted', loading }: FlowStepsProps) {
+  const { t } = useTranslation();
   const nodes = useMemo(() => toNodes(steps), [steps]);
   const next = nextPendingIndex(nodes);
   const state = overallState(steps);
@@ -109,13 +114,13 @@ export function FlowSteps({ steps, variant = 'submitted', loading }: FlowStepsPr
     return () => el.removeEventListener('wheel', onWheel);
   }, []);
 
-  if (!loading && !nodes.length) return <div className={styles.empty}>暂无审批流程</div>;
+  if (!loading && !nodes.length) return <div className={styles.empty}>{t('flow.empty')}</div>;
   const preview = variant === 'preview';
   return (
     <div className={`${styles.wrap} ${nodes.length > LONG_LAYOUT_ABOVE ? styles.long : ''}`} data-testid="flow-steps" data-state={preview ? 'preview' : state}>
       {!preview && state !== 'running' && (
         <div className={styles.state}>
-          <Tag color={state === 'rejected' ? 'error' : 'success'}>{state === 'rejected' ? '已驳回' : '已通过'}</Tag>
+          <Tag color={state === 'rejected' ? 'error' : 'success'}>{t(state === 'rejected' ? 'flow.rejected' : 'flow.passed')}</Tag>
         </div>
       )}
       <div className={styles.scroller} ref={scroller}>

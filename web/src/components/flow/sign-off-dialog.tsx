@@ -1,5 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './flow-texts';
 
 export const SIGN_OFF_MAX = 200;
 export const SIGN_OFF_REQUIRED = '请输入签字意见';
@@ -15,6 +17,7 @@ export interface SignOffDialogProps {
 
 /** Sign-off (spec 000 §2, §5): pass with an optional message or reject with a required one, 200 characters. */
 export function SignOffDialog({ open, mode, title, onSubmit, onClose }: SignOffDialogProps) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<{ message: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -33,8 +36,8 @@ export function SignOffDialog({ open, mode, title, onSubmit, onClose }: SignOffD
   return (
     <Modal
       open={open}
-      title={title ?? (mode === 'pass' ? '审批通过' : '驳回')}
-      okText={mode === 'pass' ? '通过' : '驳回'}
+      title={title ?? t(mode === 'pass' ? 'flow.passTitle' : 'flow.rejectTitle')}
+      okText={t(mode === 'pass' ? 'flow.pass' : 'flow.reject')}
       okButtonProps={{ danger: mode === 'reject', loading: busy }}
       cancelButtonProps={{ disabled: busy }}
       onOk={submit}
@@ -45,13 +48,13 @@ export function SignOffDialog({ open, mode, title, onSubmit, onClose }: SignOffD
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="message"
-          label="签字意见"
+          label={t('flow.signLabel')}
           rules={[
-            { required: mode === 'reject', whitespace: true, message: SIGN_OFF_REQUIRED },
-            { max: SIGN_OFF_MAX, message: `签字意见最多${SIGN_OFF_MAX}个字符` },
+            { required: mode === 'reject', whitespace: true, message: t('flow.signRequired') },
+            { max: SIGN_OFF_MAX, message: t('flow.signMax') },
           ]}
         >
-          <Input.TextArea rows={4} maxLength={SIGN_OFF_MAX} showCount placeholder={SIGN_OFF_REQUIRED} />
+          <Input.TextArea rows={4} maxLength={SIGN_OFF_MAX} showCount placeholder={t('flow.signRequired')} />
         </Form.Item>
       </Form>
     </Modal>

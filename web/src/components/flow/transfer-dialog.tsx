@@ -2,7 +2,9 @@ import { bpmCalls, type EmployeeOption } from '@erp/contract/modules/bpm';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/client';
+import './flow-texts';
 
 export const TRANSFER_REASON_MAX = 200;
 
@@ -23,6 +25,7 @@ function usePeople(keyword: string) {
 
 /** Transfer (spec 000 §2, §5): 500 px, searchable person list without me, a reason of up to 200 characters. */
 export function TransferDialog({ open, onSubmit, onClose }: TransferDialogProps) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<{ transferUserCode: string; remark: string }>();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword);
@@ -46,8 +49,8 @@ export function TransferDialog({ open, onSubmit, onClose }: TransferDialogProps)
     <Modal
       open={open}
       width={500}
-      title="转办"
-      okText="确定"
+      title={t('flow.transferTitle')}
+      okText={t('flow.ok')}
       okButtonProps={{ loading: busy }}
       cancelButtonProps={{ disabled: busy }}
       onOk={submit}
@@ -56,25 +59,25 @@ export function TransferDialog({ open, onSubmit, onClose }: TransferDialogProps)
       maskClosable={false}
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="transferUserCode" label="转办对象" rules={[{ required: true, message: '请选择转办对象' }]}>
+        <Form.Item name="transferUserCode" label={t('flow.transferTarget')} rules={[{ required: true, message: t('flow.transferTargetRequired') }]}>
           <Select
             showSearch={{ filterOption: false, onSearch: setKeyword }}
-            placeholder="请选择转办对象"
+            placeholder={t('flow.transferTargetRequired')}
             loading={people.isFetching}
-            notFoundContent={people.isFetching ? '搜索中…' : '无匹配人员'}
+            notFoundContent={t(people.isFetching ? 'flow.searching' : 'flow.noMatch')}
             options={(people.data ?? []).map((p) => ({ value: p.code, label: label(p) }))}
             data-testid="transfer-target"
           />
         </Form.Item>
         <Form.Item
           name="remark"
-          label="转办理由"
+          label={t('flow.transferReason')}
           rules={[
-            { required: true, whitespace: true, message: '请输入转办理由' },
-            { max: TRANSFER_REASON_MAX, message: `转办理由最多${TRANSFER_REASON_MAX}个字符` },
+            { required: true, whitespace: true, message: t('flow.transferReasonRequired') },
+            { max: TRANSFER_REASON_MAX, message: t('flow.transferReasonMax') },
           ]}
         >
-          <Input.TextArea rows={4} maxLength={TRANSFER_REASON_MAX} showCount placeholder="请输入转办理由" />
+          <Input.TextArea rows={4} maxLength={TRANSFER_REASON_MAX} showCount placeholder={t('flow.transferReasonRequired')} />
         </Form.Item>
       </Form>
     </Modal>
