@@ -66,6 +66,8 @@ export class RedisBus implements LiveBus {
  */
 export class LiveChannel {
   private readonly sockets = new Map<number, Set<WebSocket>>();
+  /** The session token each socket was opened with, for the periodic session sweep. */
+  private readonly tokens = new WeakMap<WebSocket, string>();
 
   constructor(private readonly bus: LiveBus) {}
 
@@ -73,7 +75,8 @@ export class LiveChannel {
     await this.bus.subscribe((e) => this.deliver(e));
   }
 
-  attach(userId: number, socket: WebSocket): void {
+  attach(userId: number, socket: WebSocket, token?: string): void {
+    if (token) this.tokens.set(socket, token);
     const set = this.sockets.get(userId) ?? new Set<WebSocket>();
     this.sockets.set(userId, set);
     set.add(socket);
@@ -93,6 +96,26 @@ export class LiveChannel {
     let n = 0;
     for (const set of this.sockets.values()) n += set.size;
     return n;
+  }
+
+  /**
+   * Closes the sockets whose session ended (sign-out, expiry, disabled user), so a revoked token does
+   * not keep receiving pushes until its next heartbeat. One check per distinct token.
+   */
+  async sweep(stillValid: (token: string) => Promise<boolean>, closeCode: number): Promise<number> {
+    const byToken = new Map<string, WebSocket[]>();
+    for (const set of this.sockets.values())
+      for (const socket of set) {
+        const token = this.tokens.get(socket);
+        if (token) byToken.set(token, [...(byToken.get(token) ?? []), socket]);
+      }
+    let closed = 0;
+    for (const [token, sockets] of byToken) {
+      if (await stillValid(token).catch(() => true)) continue;
+      for (const socket of sockets) socket.close(closeCode, 'session expired or invalid');
+      closed += sockets.length;
+    }
+    return closed;
   }
 
   private deliver({ to, event }: LiveEnvelope): void {

@@ -43,6 +43,20 @@ describe('live channel', () => {
     expect((await sock.closed).code).toBe(4401);
   });
 
+  it('closes the sockets of a signed-out session at the periodic sweep, keeping the others', async () => {
+    const [gone, kept] = await Promise.all([s.login('emp01'), s.login('emp01')]);
+    const a = openSocket(s.url, 'emp01', gone);
+    const b = openSocket(s.url, 'emp01', kept);
+    await Promise.all([a.next((f) => f === 'pong'), b.next((f) => f === 'pong')]);
+    await s.post('/auth/oauth/logout', {}, gone);
+    const live = s.platform.services.get('live') as import('./live-channel').LiveChannel;
+    const closed = await live.sweep(async (t) => (await s.platform.sessions.resolve(t)) !== null, 4401);
+    expect(closed).toBe(1);
+    expect((await a.closed).code).toBe(4401);
+    expect(b.ws.readyState).toBe(1);
+    b.ws.close();
+  });
+
   it('pushes new messages and unread changes to the receivers only', async () => {
     const mine = openSocket(s.url, 'emp01', emp);
     const theirs = openSocket(s.url, 'hr01', hr);

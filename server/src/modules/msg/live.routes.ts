@@ -7,6 +7,7 @@ import { LiveChannel, LocalBus, RedisBus } from './live-channel';
 /** Close codes: the reason text tells the client why. */
 export const CLOSE_UNAUTHORISED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
+const SESSION_SWEEP_MS = 5 * 60_000;
 
 /** Starts the live channel of this process and its websocket route. */
 export async function setupLive(app: FastifyInstance, platform: Platform): Promise<LiveChannel> {
@@ -16,7 +17,13 @@ export async function setupLive(app: FastifyInstance, platform: Platform): Promi
   const live = new LiveChannel(bus);
   await live.start();
   platform.services.set('live', live);
-  app.addHook('onClose', () => live.close());
+  // Sessions that end (sign-out, expiry) lose their sockets within this time, heartbeat or not.
+  const sweepTimer = setInterval(() => void live.sweep(async (t) => (await platform.sessions.resolve(t)) !== null, CLOSE_UNAUTHORISED), SESSION_SWEEP_MS);
+  sweepTimer.unref();
+  app.addHook('onClose', () => {
+    clearInterval(sweepTimer);
+    return live.close();
+  });
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
   app.get<{ Params: { userCode: string; token: string } }>(`${LIVE_SOCKET_PATH}/:userCode/:token`, { websocket: true }, (socket, req) => {
@@ -46,7 +53,7 @@ export async function setupLive(app: FastifyInstance, platform: Platform): Promi
         return;
       }
       userId = user.userId;
-      live.attach(user.userId, socket);
+      live.attach(user.userId, socket, token);
       socket.send(LIVE_ACK);
     })();
   });
