@@ -17,9 +17,10 @@ describe('fixed routes (spec 000 §2)', () => {
     for (const route of FIXED_ROUTES) {
       if (route.public) continue;
       const before = errors.length;
-      await go(page, route.path);
-      await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'), null, { timeout: 15_000 }).catch(() => undefined);
-      await page.waitForLoadState('networkidle');
+      await go(page, route.path, { redirects: true });
+      await page.waitForTimeout(150);
+      await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'), null, { timeout: 10_000 }).catch(() => undefined);
+      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
       const title = await page.title();
       if (!title.endsWith('信息管理平台')) failures.push(`${route.path}: title ${title}`);
       if (!page.url().includes(`#${route.path}`)) failures.push(`${route.path}: ended at ${page.url()}`);

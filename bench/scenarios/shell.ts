@@ -24,6 +24,8 @@ const ARGS = [
   '--disable-dev-shm-usage',
 ];
 const RUNS = 5;
+/** A plain employee account of the demo data. */
+const USER = 'user30';
 const SIZE_TARGET_KB = 300;
 const TTI_TARGET_MS = 1500;
 
@@ -70,8 +72,9 @@ async function timeToWorkbench(browser: Browser, url: string, token: string, inf
   return ms;
 }
 
-async function measureProduct(browser: Browser, url: string): Promise<{ kb: number; entryKb: number; tti: number[] }> {
-  const distDir = path.join(root, 'web/dist');
+async function measureProduct(browser: Browser, url: string): Promise<{ kb: number; allKb: number; entryKb: number; tti: number[] }> {
+  // The server serves WEB_DIST when set (see server config), else web/dist.
+  const distDir = process.env.WEB_DIST ?? path.join(root, 'web/dist');
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
   const scripts = trackScripts(page);
@@ -79,18 +82,22 @@ async function measureProduct(browser: Browser, url: string): Promise<{ kb: numb
   await page.getByLabel('用户名').waitFor();
   await page.waitForLoadState('networkidle');
   const entryKb = scriptsKb(scripts, distDir);
-  await page.getByLabel('用户名').fill('emp01');
+  await page.getByLabel('用户名').fill(USER);
   await page.getByLabel('密码').fill('Demo@123');
   await page.getByRole('button', { name: /登/ }).click();
   await page.locator('[data-testid=front-apps] a').first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
   const kb = scriptsKb(scripts, distDir);
+  // Then what the features' shell extensions (greetings, live channel) add once the page is idle.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2000);
+  await page.waitForLoadState('networkidle');
+  const allKb = scriptsKb(scripts, distDir);
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   const info = await page.evaluate(() => JSON.parse(localStorage.getItem('loginInfo') ?? 'null'));
   await context.close();
   const tti: number[] = [];
   for (let i = 0; i < RUNS; i++) tti.push(await timeToWorkbench(browser, url, token as string, info));
-  return { kb, entryKb, tti };
+  return { kb, allKb, entryKb, tti };
 }
 
 const BASELINE_MAIN = `
@@ -192,11 +199,17 @@ const scenario: Scenario = async (ctx) => {
       issue: 5,
       rows: [
         {
-          metric: 'JS (gzip) loaded by entry + workbench',
+          metric: 'JS (gzip) loaded by entry + workbench (until interactive)',
           ours: `${ours.kb.toFixed(1)} KB`,
           baseline: `${base.kb.toFixed(1)} KB`,
           target: `≤ ${SIZE_TARGET_KB} KB`,
           ok: ours.kb <= SIZE_TARGET_KB,
+        },
+        {
+          metric: '… plus the shell extensions loaded after it (greetings, live channel)',
+          ours: `${ours.allKb.toFixed(1)} KB`,
+          target: `≤ ${SIZE_TARGET_KB} KB`,
+          ok: ours.allKb <= SIZE_TARGET_KB,
         },
         { metric: 'JS (gzip) loaded by the entry page alone', ours: `${ours.entryKb.toFixed(1)} KB`, baseline: `${base.kb.toFixed(1)} KB` },
         {
@@ -210,7 +223,7 @@ const scenario: Scenario = async (ctx) => {
       notes: [
         'Baseline: a bare antd 6 shell (React 19, react-router, Layout, Menu, Tabs, Form, Input, Modal, Dropdown, Badge, Avatar, Card) built with the same Vite and served statically.',
         `Workbench runs (ms): ${ours.tti.join(', ')}; baseline runs: ${base.tti.join(', ')}. Interactive = the applications are visible and the main thread reached idle.`,
-        'Sizes are the gzip (level 9) sizes of the distinct script files the browser fetched, as signed in as emp01 on the local server.',
+        `Sizes are the gzip (level 9) sizes of the distinct script files the browser fetched, signing in as ${USER} on the local server; the extensions are mounted when the browser is idle after the workbench, so they never delay it.`,
       ],
     };
     return [section];

@@ -17,7 +17,8 @@ import { SessionGate } from './shell/session-context';
 const THEME = { token: { colorPrimary: '#1668dc', colorLink: '#1668dc', colorInfo: '#1668dc', colorTextDescription: 'rgba(0, 0, 0, 0.62)' } };
 
 const EntryPage = lazy(() => import('./pages/entry-page'));
-const ShellLayout = lazy(() => import('./shell/shell-layout'));
+const loadShell = () => import('./shell/shell-layout');
+const ShellLayout = lazy(loadShell);
 const PlaceholderPage = lazy(() => import('./pages/placeholder-page'));
 
 /** Hands antd's themed message API to the API client (which toasts outside React). */
@@ -81,7 +82,7 @@ export function AppRoot() {
                 <Route
                   path="*"
                   element={
-                    <SessionGate>
+                    <SessionGate prefetch={loadShell}>
                       <ShellLayout />
                     </SessionGate>
                   }

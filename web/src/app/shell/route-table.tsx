@@ -5,6 +5,7 @@ import { lazyScreen } from '../registry/lazy-screen';
 import type { MenuRoute } from '../registry/menu-routes';
 import { findScreen } from '../registry/screens';
 import type { ScreenDef } from '../registry/types';
+import { FirstScreenMarker } from './first-screen';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { ScreenSpin } from './screen-spin';
 
@@ -75,7 +76,10 @@ function ScreenHost({ route }: { route: ShellRoute }) {
   const Screen = route.screen ? lazyScreen(route.screen) : null;
   return (
     <ScreenErrorBoundary>
-      <Suspense fallback={<ScreenSpin />}>{Screen ? <Screen /> : <PlaceholderPage area={route.areaName} title={route.title} />}</Suspense>
+      <Suspense fallback={<ScreenSpin />}>
+        {Screen ? <Screen /> : <PlaceholderPage area={route.areaName} title={route.title} />}
+        <FirstScreenMarker />
+      </Suspense>
     </ScreenErrorBoundary>
   );
 }

@@ -8,7 +8,9 @@ import { api } from '../api/client';
 import { ApiError } from '../api/errors';
 import { setLoginPermissions } from '../auth/permissions';
 import { queryKeys } from '../query-keys';
+import { FIXED_REDIRECTS } from '../registry/fixed-routes';
 import { buildMenuRoutes, buildNav, type MenuRoute, type NavItem } from '../registry/menu-routes';
+import { findScreen } from '../registry/screens';
 import { clearSession, getLoginInfo, getToken, type LoginInfo, saveLogin, useLoginInfo } from '../session/session-store';
 import { endSession, takeSigningOut } from './logout';
 
@@ -66,8 +68,8 @@ function SessionLoader({ token, children }: { token: string; children: ReactNode
   });
   const menus = useQuery({
     queryKey: [...queryKeys.session.menus(), token],
+    // In parallel with the user: the menus need only the token.
     queryFn: () => api(authCalls.menuTree, {}),
-    enabled: user.isSuccess,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -95,9 +97,18 @@ function SessionLoader({ token, children }: { token: string; children: ReactNode
 }
 
 /** Guards the signed-in shell: no token → /entry with redirect; otherwise user and menus are loaded first. */
-export function SessionGate({ children }: { children: ReactNode }) {
+export function SessionGate({ children, prefetch }: { children: ReactNode; prefetch?: () => Promise<unknown> }) {
   useLoginInfo();
   const token = getToken();
+  const { pathname } = useLocation();
+  // While user and menus load, fetch the layout and the screen of a fixed route in parallel (no waterfall).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first route matters; later ones load as usual
+  useEffect(() => {
+    if (!token) return;
+    void prefetch?.().catch(() => undefined);
+    const screen = findScreen(FIXED_REDIRECTS[pathname] ?? pathname);
+    if (screen) void screen.load().catch(() => undefined);
+  }, [token]);
   if (!token) return <RedirectToEntry />;
   return <SessionLoader token={token}>{children}</SessionLoader>;
 }
