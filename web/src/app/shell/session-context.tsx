@@ -7,6 +7,7 @@ import { Navigate, useLocation } from 'react-router';
 import { api } from '../api/client';
 import { ApiError } from '../api/errors';
 import { setLoginPermissions } from '../auth/permissions';
+import { queryClient } from '../query-client';
 import { queryKeys } from '../query-keys';
 import { FIXED_REDIRECTS } from '../registry/fixed-routes';
 import { buildMenuRoutes, buildNav, type MenuRoute, type NavItem } from '../registry/menu-routes';
@@ -38,6 +39,20 @@ async function restoreUser(token: string): Promise<LoginInfo> {
   return saveLogin({ access_token: token, user });
 }
 
+const menusQuery = (token: string) => ({
+  queryKey: [...queryKeys.session.menus(), token],
+  // In parallel with the user: the menus need only the token.
+  queryFn: () => api(authCalls.menuTree, {}),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+/** Called before the first render: a returning user's menus are requested while React starts. */
+export function prefetchSession(): void {
+  const token = getToken();
+  if (token) void queryClient.prefetchQuery(menusQuery(token));
+}
+
 function RedirectToEntry() {
   const location = useLocation();
   const [loggedOut] = useState(takeSigningOut);
@@ -66,13 +81,7 @@ function SessionLoader({ token, children }: { token: string; children: ReactNode
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  const menus = useQuery({
-    queryKey: [...queryKeys.session.menus(), token],
-    // In parallel with the user: the menus need only the token.
-    queryFn: () => api(authCalls.menuTree, {}),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const menus = useQuery(menusQuery(token));
   const failed = user.error ?? menus.error;
 
   useEffect(() => {
