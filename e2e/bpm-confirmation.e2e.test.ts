@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const B = '/bpm_api/bpm/camunda/';
+/** The list title of emp01's request (other confirmations may exist on the shared server). */
+let title = '转正申请';
 const dialog = (page: Page) =>
   page
     .locator('.ant-modal')
@@ -56,7 +58,7 @@ async function closeNotices(page: Page) {
 async function openTodo(page: Page) {
   await go(page, '/backlog/index');
   await closeNotices(page);
-  const row = page.locator('.ant-table-row:visible').filter({ hasText: '转正申请' }).first();
+  const row = page.locator('.ant-table-row:visible').filter({ hasText: title }).first();
   await row.waitFor({ timeout: 20_000 });
   await closeNotices(page);
   await row.getByTestId('backlog-open').click();
@@ -79,6 +81,8 @@ describe('confirmation of employment in the browser', () => {
     const hr = await quietSignIn('hr01');
     const mgrLogin = await quietSignIn('mgr01');
     const mgrBefore = await todoCount(mgrLogin.token);
+    const people = await apiCall<{ records: Array<{ employeeName: string }> }>('/hr_api/hrm/positive/personList', { keyword: 'emp01' }, hr.token);
+    title = `${people.data.records[0]?.employeeName} 转正申请`;
     await go(hr.page, '/Initiate/index');
     await hr.page.getByRole('button', { name: '发起申请' }).click();
     await hr.page.getByRole('menuitem', { name: '转正申请' }).click();
@@ -144,14 +148,14 @@ describe('confirmation of employment in the browser', () => {
 
     const check = hr;
     await go(check.page, '/Initiate/index');
-    const row = check.page.locator('.ant-table-row:visible').filter({ hasText: '转正申请' }).first();
+    const row = check.page.locator('.ant-table-row:visible').filter({ hasText: title }).first();
     await row.waitFor({ timeout: 15_000 });
-    expect(await row.textContent()).toContain('已通过');
+    await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 15_000 }).toContain('已通过');
     await row.locator('.ant-table-row-expand-icon').click();
     const widget = check.page.locator('[data-testid="flow-steps"]:visible').first();
     await expect.poll(() => widget.getAttribute('data-state'), { timeout: 15_000 }).toBe('allowed');
-    const people = await apiCall<{ total: number }>('/hr_api/hrm/positive/personList', { keyword: 'emp01' }, check.token);
-    expect(people.data.total).toBe(0);
+    const after = await apiCall<{ total: number }>('/hr_api/hrm/positive/personList', { keyword: 'emp01' }, check.token);
+    expect(after.data.total).toBe(0);
     await hr.context.close();
     await mgr.context.close();
   }, 240_000);

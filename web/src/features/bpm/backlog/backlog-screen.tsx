@@ -3,10 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Table, type TableProps, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { queryKeys } from '../../../app/query-keys';
+import '../bpm-texts';
 import { dialogFor, type RecordMode } from '../shared/process-dialogs';
-import { OUTCOME_NAMES, STATUS_COLORS, STATUS_NAMES, TaskFilters, type TaskFilterValues } from '../shared/task-filters';
+import { STATUS_COLORS, TaskFilters, type TaskFilterValues } from '../shared/task-filters';
 
 type TabKey = 'todo' | 'done' | 'closed' | 'cc';
 const LIST_CALLS = {
@@ -25,6 +27,7 @@ interface Opened {
 
 /** /backlog/index — the process centre: to-do, done, closed and cc, each filtered, sorted and paged. */
 export default function BacklogScreen() {
+  const { t } = useTranslation();
   const [tab, setTab] = useState<TabKey>('todo');
   const [filters, setFilters] = useState<TaskFilterValues>({});
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 20 });
@@ -45,13 +48,18 @@ export default function BacklogScreen() {
   }, [badge, refetchList]);
 
   const columns: TableProps<TaskListItem>['columns'] = [
-    { title: '标题', dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
-    { title: '流程', dataIndex: 'processName', key: 'processName', sorter: true, width: 140 },
-    { title: tab === 'closed' ? '结果' : '当前节点', key: 'node', width: 160, render: (_, r) => (tab === 'todo' ? r.taskName : r.currentNodes || '—') },
-    { title: '发起人', dataIndex: 'initiatorName', key: 'initiatorName', width: 100 },
-    { title: '发起时间', dataIndex: 'startTime', key: 'startTime', sorter: true, width: 150, render: time },
+    { title: t('bpm.colTitle'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
+    { title: t('bpm.colProcess'), dataIndex: 'processName', key: 'processName', sorter: true, width: 140 },
     {
-      title: tab === 'done' ? '处理时间' : tab === 'closed' ? '结束时间' : '到达时间',
+      title: t(tab === 'closed' ? 'bpm.colResult' : 'bpm.colNode'),
+      key: 'node',
+      width: 160,
+      render: (_, r) => (tab === 'todo' ? r.taskName : r.currentNodes || '—'),
+    },
+    { title: t('bpm.colInitiator'), dataIndex: 'initiatorName', key: 'initiatorName', width: 100 },
+    { title: t('bpm.colStart'), dataIndex: 'startTime', key: 'startTime', sorter: true, width: 150, render: time },
+    {
+      title: t(tab === 'done' ? 'bpm.colHandled' : tab === 'closed' ? 'bpm.colEnded' : 'bpm.colArrived'),
       dataIndex: 'taskTime',
       key: 'taskTime',
       sorter: tab !== 'closed',
@@ -59,25 +67,25 @@ export default function BacklogScreen() {
       render: time,
     },
     {
-      title: '状态',
+      title: t('bpm.colStatus'),
       key: 'status',
       width: 110,
       render: (_, r) => (
         <>
-          <Tag color={STATUS_COLORS[r.status]}>{STATUS_NAMES[r.status] ?? r.status}</Tag>
-          {tab === 'done' && r.outcome && <Tag>{OUTCOME_NAMES[r.outcome] ?? r.outcome}</Tag>}
-          {tab === 'cc' && <Badge status={r.ccRead ? 'default' : 'processing'} text={r.ccRead ? '已阅' : '未阅'} />}
+          <Tag color={STATUS_COLORS[r.status]}>{t(`bpm.status.${r.status}`, { defaultValue: r.status })}</Tag>
+          {tab === 'done' && r.outcome && <Tag>{t(`bpm.outcome.${r.outcome}`, { defaultValue: r.outcome })}</Tag>}
+          {tab === 'cc' && <Badge status={r.ccRead ? 'default' : 'processing'} text={t(r.ccRead ? 'bpm.read' : 'bpm.unread')} />}
         </>
       ),
     },
     {
-      title: '操作',
+      title: t('bpm.colAction'),
       key: 'op',
       width: 90,
       fixed: 'right',
       render: (_, r) => (
         <Button type="link" size="small" onClick={() => setOpened({ item: r, mode: MODE[tab] })} data-testid="backlog-open">
-          {tab === 'todo' ? '处理' : '查看'}
+          {t(tab === 'todo' ? 'bpm.handle' : 'bpm.view')}
         </Button>
       ),
     },
@@ -107,10 +115,10 @@ export default function BacklogScreen() {
           setSort({});
         }}
         items={[
-          { key: 'todo', label: label('todo', '我的待办') },
-          { key: 'done', label: label('done', '我的已办') },
-          { key: 'closed', label: label('closed', '已办结') },
-          { key: 'cc', label: label('cc', '抄送我的') },
+          { key: 'todo', label: label('todo', t('bpm.tabTodo')) },
+          { key: 'done', label: label('done', t('bpm.tabDone')) },
+          { key: 'closed', label: label('closed', t('bpm.tabClosed')) },
+          { key: 'cc', label: label('cc', t('bpm.tabCc')) },
         ]}
       />
       <TaskFilters
@@ -126,13 +134,19 @@ export default function BacklogScreen() {
         columns={columns}
         dataSource={list.data?.records ?? []}
         scroll={{ x: 1000 }}
-        locale={{ emptyText: '暂无数据' }}
+        locale={{ emptyText: t('bpm.empty') }}
         onChange={(p, _f, s) => {
           const one = Array.isArray(s) ? s[0] : s;
           setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 20 });
           setSort(one?.order ? { sortField: String(one.columnKey), sortOrder: one.order } : {});
         }}
-        pagination={{ current: page.pageIndex, pageSize: page.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
+        pagination={{
+          current: page.pageIndex,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => t('bpm.total', { n }),
+        }}
       />
       {opened && Dialog && (
         <Suspense fallback={null}>

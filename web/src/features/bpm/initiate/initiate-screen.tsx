@@ -2,11 +2,13 @@ import { bpmCalls, type InstanceListItem } from '@erp/contract/modules/bpm';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Popconfirm, Space, Table, type TableProps, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { FlowSteps } from '../../../components/flow';
 import { dialogFor, type RecordMode } from '../shared/process-dialogs';
-import { STATUS_COLORS, STATUS_NAMES, TaskFilters, type TaskFilterValues } from '../shared/task-filters';
+import '../bpm-texts';
+import { STATUS_COLORS, TaskFilters, type TaskFilterValues } from '../shared/task-filters';
 import { useTaskActions } from '../shared/use-task-actions';
 import { StartRequestDialog } from './start-request-dialog';
 
@@ -19,6 +21,7 @@ function RowFlow({ id }: { id: number }) {
 
 /** /Initiate/index — what I started, with status and the flow; start a new request. */
 export default function InitiateScreen() {
+  const { t } = useTranslation();
   const [filters, setFilters] = useState<TaskFilterValues>({});
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 20 });
   const [opened, setOpened] = useState<{ item: Pick<InstanceListItem, 'processKey' | 'processInstanceId' | 'businessId'>; mode: RecordMode } | null>(null);
@@ -30,34 +33,44 @@ export default function InitiateScreen() {
   });
   const defs = useQuery({ queryKey: ['bpm', 'startable'], queryFn: () => api(bpmCalls.getProDefList, {}), staleTime: 60_000 });
   const actions = useTaskActions(() => void list.refetch());
+  // The screen stays mounted in its tab; effects run again when the tab is shown, so the list is fresh.
+  const refetchList = list.refetch;
+  useEffect(() => {
+    void refetchList();
+  }, [refetchList]);
 
   const columns: TableProps<InstanceListItem>['columns'] = [
-    { title: '标题', dataIndex: 'title', ellipsis: true },
-    { title: '流程', dataIndex: 'processName', width: 140 },
-    { title: '当前节点', dataIndex: 'currentNodes', width: 160, render: (v: string) => v || '—' },
-    { title: '发起时间', dataIndex: 'startTime', width: 150, render: time },
-    { title: '结束时间', dataIndex: 'endTime', width: 150, render: time },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLORS[s]}>{STATUS_NAMES[s] ?? s}</Tag> },
+    { title: t('bpm.colTitle'), dataIndex: 'title', ellipsis: true },
+    { title: t('bpm.colProcess'), dataIndex: 'processName', width: 140 },
+    { title: t('bpm.colNode'), dataIndex: 'currentNodes', width: 160, render: (v: string) => v || '—' },
+    { title: t('bpm.colStart'), dataIndex: 'startTime', width: 150, render: time },
+    { title: t('bpm.colEnded'), dataIndex: 'endTime', width: 150, render: time },
     {
-      title: '操作',
+      title: t('bpm.colStatus'),
+      dataIndex: 'status',
+      width: 90,
+      render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`bpm.status.${s}`, { defaultValue: s })}</Tag>,
+    },
+    {
+      title: t('bpm.colAction'),
       key: 'op',
       width: 200,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setOpened({ item: r, mode: r.taskId ? 'detail' : 'closed' })}>
-            {r.taskId ? '修改并提交' : '查看'}
+            {t(r.taskId ? 'bpm.editResubmit' : 'bpm.view')}
           </Button>
           {r.canRevoke && (
-            <Popconfirm title="确认撤回该申请？" onConfirm={() => actions.revoke(r.processInstanceId)}>
+            <Popconfirm title={t('bpm.revokeConfirm')} onConfirm={() => actions.revoke(r.processInstanceId)}>
               <Button type="link" size="small">
-                撤回
+                {t('bpm.revoke')}
               </Button>
             </Popconfirm>
           )}
           {r.status === 'running' && (
             <Button type="link" size="small" onClick={() => actions.urge(r.processInstanceId)}>
-              催办
+              {t('bpm.urge')}
             </Button>
           )}
         </Space>
@@ -69,7 +82,7 @@ export default function InitiateScreen() {
   return (
     <Card
       variant="borderless"
-      title="我发起的"
+      title={t('bpm.mine')}
       extra={
         <Dropdown
           menu={{
@@ -83,7 +96,7 @@ export default function InitiateScreen() {
           }}
           disabled={!startMenu.length}
         >
-          <Button type="primary">发起申请</Button>
+          <Button type="primary">{t('bpm.startNew')}</Button>
         </Dropdown>
       }
     >
@@ -104,7 +117,13 @@ export default function InitiateScreen() {
         scroll={{ x: 1000 }}
         expandable={{ expandedRowRender: (r) => <RowFlow id={r.processInstanceId} /> }}
         onChange={(p) => setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
-        pagination={{ current: page.pageIndex, pageSize: page.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
+        pagination={{
+          current: page.pageIndex,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => t('bpm.total', { n }),
+        }}
       />
       {opened && Dialog && (
         <Suspense fallback={null}>

@@ -2,7 +2,9 @@ import { bpmCalls } from '@erp/contract/modules/bpm';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
+import '../bpm-texts';
 
 export interface TaskFilterValues {
   processKey?: string;
@@ -35,6 +37,7 @@ export function TaskFilters({
   showInitiator?: boolean;
   showStatus?: boolean;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const conditions = useListConditions();
   const submit = (v: FormValues) =>
@@ -51,7 +54,7 @@ export function TaskFilters({
       <Form.Item name="processKey">
         <Select
           allowClear
-          placeholder="流程类型"
+          placeholder={t('bpm.processType')}
           style={{ width: 160 }}
           options={(conditions.data?.processes ?? []).map((p) => ({ value: p.key, label: p.name }))}
         />
@@ -60,26 +63,26 @@ export function TaskFilters({
         <Form.Item name="status">
           <Select
             allowClear
-            placeholder="状态"
+            placeholder={t('bpm.status')}
             style={{ width: 120 }}
-            options={(conditions.data?.statuses ?? []).map((s) => ({ value: s.value, label: s.name }))}
+            options={(conditions.data?.statuses ?? []).map((s) => ({ value: s.value, label: t(`bpm.status.${s.value}`, { defaultValue: s.name }) }))}
           />
         </Form.Item>
       )}
       {showInitiator && (
         <Form.Item name="initiator">
-          <Input allowClear placeholder="发起人" maxLength={64} style={{ width: 140 }} />
+          <Input allowClear placeholder={t('bpm.initiator')} maxLength={64} style={{ width: 140 }} />
         </Form.Item>
       )}
       <Form.Item name="range">
-        <DatePicker.RangePicker placeholder={['发起开始', '发起结束']} />
+        <DatePicker.RangePicker placeholder={[t('bpm.rangeFrom'), t('bpm.rangeTo')]} />
       </Form.Item>
       <Form.Item name="keyword">
-        <Input allowClear placeholder="标题 / 流程 / 节点" maxLength={100} style={{ width: 180 }} />
+        <Input allowClear placeholder={t('bpm.keyword')} maxLength={100} style={{ width: 180 }} />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit">
-          查询
+          {t('bpm.search')}
         </Button>
       </Form.Item>
       <Form.Item>
@@ -89,7 +92,7 @@ export function TaskFilters({
             submit({});
           }}
         >
-          重置
+          {t('bpm.reset')}
         </Button>
       </Form.Item>
     </Form>
@@ -97,5 +100,3 @@ export function TaskFilters({
 }
 
 export const STATUS_COLORS: Record<string, string> = { running: 'processing', returned: 'warning', passed: 'success', rejected: 'error', revoked: 'default' };
-export const STATUS_NAMES: Record<string, string> = { running: '审批中', returned: '已退回', passed: '已通过', rejected: '已驳回', revoked: '已撤回' };
-export const OUTCOME_NAMES: Record<string, string> = { pass: '通过', reject: '驳回', rollback: '退回', resubmit: '重新提交' };
