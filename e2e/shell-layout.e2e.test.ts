@@ -113,6 +113,9 @@ describe('header (spec 000 §2)', () => {
     expect(await page.getByTestId('ai-float').getAttribute('href')).toBe('#/helpCenter/xiaodeAI');
     await go(page, '/Salary/index');
     await expect.poll(() => page.getByTestId('ai-float').count()).toBe(0);
+    // The logo slogan animates after a route change and is static 2 s later.
+    expect(await page.getByTestId('slogan').getAttribute('data-state')).toBe('dynamic');
+    await expect.poll(() => page.getByTestId('slogan').getAttribute('data-state'), { timeout: 4000 }).toBe('static');
     // The top menu replaces the workbench tabs elsewhere.
     expect(await page.getByTestId('process-tab').count()).toBe(0);
     expect(errors).toEqual([]);
