@@ -96,7 +96,15 @@ export function FileUpload({
         onChange?.(current.current);
         message.success(UPLOAD_TEXT.uploaded);
       } catch {
-        // The failure was already shown (server message toast, or cancelled by the user).
+        // The failure was already shown (server message toast, or cancelled by the user). When the
+        // server holds the list (deletes go to the server), reload it (spec 000 §8); a failed reload is ignored.
+        if (group && deleteOnServer && !cancelled) {
+          const fresh = await api(fileCalls.fileInfoByFileId, { fileId: group }, { silent: true }).catch(() => null);
+          if (fresh) {
+            current.current = fresh;
+            onChange?.(fresh);
+          }
+        }
       } finally {
         setPending((p) => p.filter((x) => x.uid !== uid));
       }
