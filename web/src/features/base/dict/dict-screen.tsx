@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { ResourceForm, ResourceTable } from '../../../components/resource';
+import { handled } from '../handled';
 import { ScreenFrame } from '../screen-frame';
 import { DictItemsPanel } from './dict-items-panel';
 
@@ -61,10 +62,10 @@ export default function DictScreen() {
                       e.stopPropagation();
                       modal.confirm({
                         title: r.enabled ? `确认停用字典“${r.name}”？停用后表单中不再提供其选项。` : `确认启用字典“${r.name}”？`,
-                        onOk: async () => {
+                        onOk: handled(async () => {
                           await api(baseCalls.dictTypeChangeStatus, { id: r.id, enabled: !r.enabled, target: 'type' });
                           refresh();
-                        },
+                        }),
                       });
                     }}
                   >

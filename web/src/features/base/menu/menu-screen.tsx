@@ -5,6 +5,7 @@ import { App, Button, Input, Result, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
+import { handled } from '../handled';
 import { ScreenFrame } from '../screen-frame';
 import { MenuForm } from './menu-form';
 
@@ -31,11 +32,11 @@ export default function MenuScreen() {
     modal.confirm({
       title: `确认删除“${m.title}”？`,
       okButtonProps: { danger: true },
-      onOk: async () => {
+      onOk: handled(async () => {
         await api(baseCalls.menuDelete, { id: m.id });
         message.success('已删除');
         await refresh();
-      },
+      }),
     });
   return (
     <ScreenFrame>

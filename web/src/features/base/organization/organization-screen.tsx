@@ -1,11 +1,13 @@
 import { baseCalls, type OrgTreeNode, type OrgUnit } from '@erp/contract/modules/base';
 import { PERM } from '@erp/contract/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Input, Skeleton, Space, Switch, Tag, Tree } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Skeleton, Space, Switch, Tag, Tree } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
+import { OrgTreeSelect } from '../../../components/resource';
+import { handled } from '../handled';
 import { ScreenFrame } from '../screen-frame';
 import { ORG_TYPE_NAMES, OrgForm } from './org-form';
 
@@ -44,6 +46,8 @@ export default function OrganizationScreen() {
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const [form, setForm] = useState<{ open: boolean; parent: OrgUnit | null; unit: OrgUnit | null }>({ open: false, parent: null, unit: null });
+  const [moving, setMoving] = useState<OrgUnit | null>(null);
+  const [target, setTarget] = useState<number | null>(null);
   const tree = useQuery({
     queryKey: ['base', 'org', 'tree', { includeClient, includeDisabled: true }],
     queryFn: () => api(baseCalls.orgTree, { includeClient, includeDisabled: true }),
@@ -66,11 +70,11 @@ export default function OrganizationScreen() {
     modal.confirm({
       title: `确认将“${dragged.name}”移动到“${parent.name}”下？`,
       content: '其下级组织随之移动，人员的所属公司按新位置更新。',
-      onOk: async () => {
+      onOk: handled(async () => {
         await api(baseCalls.orgMove, { id: dragged.id, parentId: parent.id });
         message.success('已移动');
         await refresh();
-      },
+      }),
     });
   };
 
@@ -78,11 +82,11 @@ export default function OrganizationScreen() {
     modal.confirm({
       title: `确认删除“${unit.name}”？`,
       okButtonProps: { danger: true },
-      onOk: async () => {
+      onOk: handled(async () => {
         await api(baseCalls.orgDelete, { id: unit.id });
         setSelected(null);
         await refresh();
-      },
+      }),
     });
 
   const d = detail.data;
@@ -105,7 +109,7 @@ export default function OrganizationScreen() {
               draggable={canEdit ? { icon: false } : false}
               treeData={toNodes(tree.data ?? [], keyword)}
               selectedKeys={selected === null ? [] : [selected]}
-              onSelect={(keys) => setSelected(keys.length ? Number(keys[0]) : null)}
+              onSelect={(keys) => keys.length && setSelected(Number(keys[0]))}
               onDrop={onDrop}
             />
           )}
@@ -134,6 +138,16 @@ export default function OrganizationScreen() {
                   </Button>
                   <Button onClick={() => setForm({ open: true, parent: null, unit: d })}>编辑</Button>
                   {d.parentId !== null && (
+                    <Button
+                      onClick={() => {
+                        setTarget(null);
+                        setMoving(d);
+                      }}
+                    >
+                      移动到…
+                    </Button>
+                  )}
+                  {d.parentId !== null && (
                     <Button danger onClick={() => remove(d)}>
                       删除
                     </Button>
@@ -144,6 +158,26 @@ export default function OrganizationScreen() {
           )}
         </Card>
       </div>
+      <Modal
+        open={moving !== null}
+        title={`移动“${moving?.name ?? ''}”`}
+        okButtonProps={{ disabled: target === null }}
+        onCancel={() => setMoving(null)}
+        onOk={handled(async () => {
+          if (!moving || target === null) return;
+          await api(baseCalls.orgMove, { id: moving.id, parentId: target });
+          message.success('已移动');
+          setMoving(null);
+          await refresh();
+        })}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label="新的上级组织" htmlFor="org-move-target">
+            <OrgTreeSelect id="org-move-target" value={target} onChange={(v) => setTarget(typeof v === 'number' ? v : null)} includeClient />
+          </Form.Item>
+        </Form>
+      </Modal>
       <OrgForm
         open={form.open}
         parent={form.parent}

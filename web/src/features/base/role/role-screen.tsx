@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { ResourceForm, ResourceTable } from '../../../components/resource';
+import { handled } from '../handled';
 import { ScreenFrame } from '../screen-frame';
 import { RoleGrantDrawer } from './role-grant-drawer';
 import { RoleScopeDialog } from './role-scope-dialog';
@@ -27,19 +28,19 @@ export default function RoleScreen() {
     modal.confirm({
       title: `确认删除角色“${r.name}”？`,
       okButtonProps: { danger: true },
-      onOk: async () => {
+      onOk: handled(async () => {
         await api(baseCalls.roleDelete, { id: r.id });
         message.success('已删除');
         await refresh();
-      },
+      }),
     });
   const toggle = (r: RoleRecord) =>
     modal.confirm({
       title: r.enabled ? `确认停用角色“${r.name}”？持有该角色的用户将失去其权限。` : `确认启用角色“${r.name}”？`,
-      onOk: async () => {
+      onOk: handled(async () => {
         await api(baseCalls.roleChangeStatus, { id: r.id, enabled: !r.enabled });
         await refresh();
-      },
+      }),
     });
 
   return (

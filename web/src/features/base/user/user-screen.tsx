@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { ResourceForm, ResourceTable } from '../../../components/resource';
+import { handled } from '../handled';
 import { OrgSideTree } from '../org-side-tree';
 import { ScreenFrame } from '../screen-frame';
 import { UserImportDialog } from './user-import-dialog';
@@ -32,20 +33,20 @@ export default function UserScreen() {
   const toggle = (u: UserRecord) =>
     modal.confirm({
       title: u.enabled ? `确认停用用户“${u.realName}”？停用后该用户将立即退出登录。` : `确认启用用户“${u.realName}”？`,
-      onOk: async () => {
+      onOk: handled(async () => {
         await api(baseCalls.userChangeStatus, { id: u.id, enabled: !u.enabled });
         message.success(u.enabled ? '已停用' : '已启用');
         await refresh();
-      },
+      }),
     });
   const resetPassword = (u: UserRecord) =>
     modal.confirm({
       title: `确认重置“${u.realName}”的密码？`,
       content: '新密码只显示一次，该用户的登录会话将全部失效。',
-      onOk: async () => {
+      onOk: handled(async () => {
         const { password } = await api(baseCalls.userResetPassword, { id: u.id });
         modal.success({ title: '密码已重置', content: <Typography.Text copyable>{password}</Typography.Text> });
-      },
+      }),
     });
 
   return (
