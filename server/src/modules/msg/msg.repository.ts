@@ -169,6 +169,15 @@ export class MsgRepository {
     return rows.map((r) => Number(r.user_id));
   }
 
+  /** Copies a message to every enabled user; answers how many (the ids of ~50,000 rows are not sent back). */
+  async addAllReceivers(message: MessageRow): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`WITH ins AS (INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at) SELECT ${message.id}, id, ${message.msgType}, false, ${message.createdAt} FROM users WHERE enabled RETURNING 1) SELECT count(*)::int AS n FROM ins`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
   async orgExists(orgId: number): Promise<boolean> {
     const [row] = await this.db.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.id, orgId));
     return !!row;

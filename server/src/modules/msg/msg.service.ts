@@ -163,15 +163,22 @@ export class MsgService {
         createdBy: user.userId,
         updatedBy: user.userId,
       });
-      return { message, receivers: await repo.addReceivers(message, scope) };
+      const receivers = scope.kind === 'all' ? await repo.addAllReceivers(message) : await repo.addReceivers(message, scope);
+      return { message, receivers };
     });
-    if (!receivers.length) {
+    const receiverCount = typeof receivers === 'number' ? receivers : receivers.length;
+    if (!receiverCount) {
       // Nobody to receive it (e.g. an empty department): keep nothing.
       await this.db.transaction((tx) => this.repo.with(tx).withdraw(message.id, user.userId));
       throw badRequest('没有可接收该消息的用户');
     }
-    await this.live()?.send(scope.kind === 'all' ? 'all' : receivers, { type: 'message', messageId: message.id, msgType: input.msgType, title: input.title });
-    return { messageId: message.id, receiverCount: receivers.length };
+    await this.live()?.send(typeof receivers === 'number' ? 'all' : receivers, {
+      type: 'message',
+      messageId: message.id,
+      msgType: input.msgType,
+      title: input.title,
+    });
+    return { messageId: message.id, receiverCount };
   }
 
   async edit(user: Principal, input: { messageId: number; title: string; content: string; topFlag: '0' | '1'; fileIds: number[] }): Promise<MessageRow> {
