@@ -141,11 +141,9 @@ export const baseModule: ServerModule = {
       auditPage: (input) => auditResource.page(db, input, null),
 
       // Interviewers
-      getInterviewerList: (input, ctx) =>
-        interviewerResource.list(db, { keyword: input.keyword, round: input.round, orgId: input.orgId, enabled: true }, null, { limit: 500 }).then((rows) => {
-          void ctx;
-          return rows;
-        }),
+      // Everyone arranging an interview picks from all enabled interviewers (no data scope on purpose).
+      getInterviewerList: (input) =>
+        interviewerResource.list(db, { keyword: input.keyword, round: input.round, orgId: input.orgId, enabled: true }, null, { limit: 500 }),
       getInterviewerPageList: (input, ctx) => interviewerResource.page(db, input, ctx.user),
       addInterviewer: async (input, ctx) => {
         await interviewerUser(input.userId);
