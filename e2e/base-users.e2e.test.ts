@@ -68,6 +68,22 @@ describe('user administration screen', () => {
     const created = await apiCall<{ records: Array<{ userCode: string; orgName: string }> }>('/base_api/base/api/user/page', { userCode: 'e2euser' }, token);
     expect(created.data.records[0]).toMatchObject({ userCode: 'e2euser', orgName: '信息技术部' });
 
+    // Edit: the code is read-only, the name changes.
+    await page.getByPlaceholder('姓名').fill('');
+    await page.getByPlaceholder('用户账号').fill('e2euser');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rows(page)
+      .first()
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
+    expect(await dialog(page).getByLabel('用户账号').isDisabled()).toBe(true);
+    await dialog(page).getByLabel('姓名').fill('端到端改');
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect.poll(() => rows(page).first().textContent(), { timeout: 10_000 }).toContain('端到端改');
+
     // Export the filtered rows.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
     expect(download.suggestedFilename()).toBe('用户列表.xlsx');
