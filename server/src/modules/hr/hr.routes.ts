@@ -3,11 +3,16 @@ import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import * as engine from '../../workflow/engine';
 import { targetUser } from '../bpm/bpm.service';
+import type { FileService } from '../file/file.service';
 import * as repo from './positive.repository';
 import * as positive from './positive.service';
 
 export const hrModule: ServerModule = {
   name: 'hr',
+  setup(_app, platform) {
+    // Approvers and cc recipients must open the applicant's uploaded evaluation form and materials.
+    (platform.services.get('files') as FileService | undefined)?.registerReader('hr', (user, file) => positive.canReadFile(platform.db, user, file.id));
+  },
   routes() {
     return implement(hrCalls, {
       positiveDetail: async (input, ctx) => positive.detail(ctx.platform.db, ctx.user, input),

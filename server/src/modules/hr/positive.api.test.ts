@@ -49,6 +49,7 @@ async function addFile(ownerCode: string, name: string) {
       size: 10,
       sha256: 'x'.repeat(64),
       ownerId: emp.get(ownerCode)?.userId as number,
+      moduleName: 'hr',
     })
     .returning({ id: files.id });
   return row?.id as number;
@@ -119,6 +120,9 @@ describe('confirmation of employment (Positive_Process)', () => {
     });
     expect(asMgr.record.materialFile?.fileName).toBe('评估表');
     expect(asMgr.record.materialFiles.map((f) => f.fileName)).toEqual(['述职报告']);
+    // The approver may open the applicant's files; someone outside the flow may not.
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: material }, await s.login('mgr01'))).code).toBe('200');
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: other }, await s.login('user05'))).status).toBe(404);
     expect(asMgr.person).toMatchObject({ userCode: 'emp01', operatedCode: 'mgr01', bpmStatus: 'approving' });
     expect((await call<{ allowed: boolean }>('mgr01', 'canRollback', { instanceId: processInstanceId })).data.allowed).toBe(true);
     expect((await call<{ allowed: boolean }>('user01', 'canRollback', { instanceId: processInstanceId })).data.allowed).toBe(false);

@@ -104,6 +104,11 @@ export async function existingFiles(db: Db, ids: number[]) {
     .where(and(inArray(files.id, ids), isNull(files.deletedAt)));
 }
 
+/** Confirmations that carry a file as their evaluation form or as another attachment. */
+export async function confirmationsWithFile(db: Db, fileId: number): Promise<ConfirmationRow[]> {
+  return db.select().from(confirmations).where(sql`${confirmations.materialFileId} = ${fileId} OR ${fileId} = ANY(${confirmations.materialFileIds})`);
+}
+
 /** The pending task of an instance (for the person card's taskId / operatedCode). */
 export async function pendingTaskOf(db: Db, instanceId: number) {
   const [row] = await db

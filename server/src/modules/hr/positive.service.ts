@@ -130,6 +130,19 @@ async function assertCanRead(db: Db, user: Principal, c: repo.ConfirmationRow): 
   throw forbidden('您没有权限查看该转正申请');
 }
 
+/** Attachments of a confirmation are readable by whoever may read the confirmation. */
+export async function canReadFile(db: Db, user: Principal, fileId: number): Promise<boolean> {
+  for (const c of await repo.confirmationsWithFile(db, fileId)) {
+    try {
+      await assertCanRead(db, user, c);
+      return true;
+    } catch {
+      // not this one; another confirmation may carry the same file
+    }
+  }
+  return false;
+}
+
 /** A task of a confirmation; commands on other processes' tasks are refused here. */
 async function positiveTask(db: Db, taskId: number) {
   const [task] = await db.query.wfTasks.findMany({ where: (t, { eq }) => eq(t.id, taskId), limit: 1 });
