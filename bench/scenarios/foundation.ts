@@ -45,7 +45,8 @@ async function captureSql(db: { pgUrl?: string | null; pgliteDir?: string }, bod
     if (warm.code !== '200') throw new Error(`page call failed: ${warm.message}`);
     const offset = fs.statSync(file).size;
     await call();
-    const lines = fs.readFileSync(file, 'utf8').slice(offset).trim().split('\n');
+    // The offset is in bytes (parameters may hold Chinese): slice the buffer, not the string.
+    const lines = fs.readFileSync(file).subarray(offset).toString('utf8').trim().split('\n');
     return lines.map((l) => JSON.parse(l) as { text: string; params: unknown[] }).filter((s) => !PLATFORM_SQL.test(s.text));
   } finally {
     await server.stop();

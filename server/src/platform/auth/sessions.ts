@@ -18,12 +18,34 @@ interface CachedGrants {
 }
 
 /**
+ * How long a resolved token is trusted without asking the database again. Revocations and grant
+ * changes made by this process drop the cache at once (see `invalidateSessionCaches`); another
+ * process sees them within this time.
+ */
+export const SESSION_CACHE_MS = 2_000;
+
+interface CachedSession {
+  principal: Principal;
+  expiresAt: number;
+  lastUsedAt: number;
+  checkedAt: number;
+  epoch: number;
+}
+
+/** Bumped by every revocation or grant change in this process: every cached session is dropped. */
+let epoch = 0;
+export function invalidateSessionCaches(): void {
+  epoch += 1;
+}
+
+/**
  * Resolves tokens to principals. Permissions are cached per process and keyed by the global
  * authorisation version, which every role/grant change bumps: a change applies on the user's
  * next call on every process, without a cache bus.
  */
 export class SessionStore {
   private readonly grants = new Map<number, CachedGrants>();
+  private readonly recent = new Map<string, CachedSession>();
 
   constructor(
     private readonly db: Db,
@@ -43,6 +65,24 @@ export class SessionStore {
 
   /** The principal of a live token, or null when it is unknown, revoked, expired or its user disabled. */
   async resolve(token: string): Promise<Principal | null> {
+    const digest = tokenDigest(token);
+    const now = Date.now();
+    const hit = this.recent.get(digest);
+    if (hit && hit.epoch === epoch && now - hit.checkedAt < SESSION_CACHE_MS && hit.expiresAt > now && hit.lastUsedAt + this.policy.idleMs > now) {
+      return hit.principal;
+    }
+    const principal = await this.resolveFromDatabase(digest, now);
+    if (principal) {
+      if (this.recent.size > 50_000) this.recent.clear();
+      this.recent.set(digest, { ...principal.cache, principal: principal.principal, checkedAt: now, epoch });
+      return principal.principal;
+    }
+    this.recent.delete(digest);
+    return null;
+  }
+
+  private async resolveFromDatabase(digest: string, now: number): Promise<{ principal: Principal; cache: { expiresAt: number; lastUsedAt: number } } | null> {
+    const startEpoch = epoch;
     const rows = await this.db
       .select({
         sessionId: sessions.id,
@@ -56,20 +96,24 @@ export class SessionStore {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(authzVersion, eq(authzVersion.id, 1))
-      .where(eq(sessions.tokenHash, tokenDigest(token)))
+      .where(eq(sessions.tokenHash, digest))
       .limit(1);
     const row = rows[0];
-    const now = Date.now();
     if (!row || row.revokedAt || !row.enabled) return null;
     if (row.expiresAt.getTime() <= now || row.lastUsedAt.getTime() + this.policy.idleMs <= now) return null;
-    if (now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    let lastUsedAt = row.lastUsedAt.getTime();
+    if (now - lastUsedAt > TOUCH_EVERY_MS) {
       await this.db
         .update(sessions)
         .set({ lastUsedAt: new Date(now) })
         .where(eq(sessions.id, row.sessionId));
+      lastUsedAt = now;
     }
     const grants = await this.grantsOf(row.userId, row.version ?? 0);
-    return grants ? { ...grants, sessionId: row.sessionId } : null;
+    if (!grants) return null;
+    // A revocation or grant change landed while we read: answer this call, but keep nothing (expiresAt 0).
+    const expiresAt = startEpoch === epoch ? row.expiresAt.getTime() : 0;
+    return { principal: { ...grants, sessionId: row.sessionId }, cache: { expiresAt, lastUsedAt } };
   }
 
   async revoke(sessionId: number): Promise<void> {
@@ -77,6 +121,7 @@ export class SessionStore {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    invalidateSessionCaches();
   }
 
   async revokeOthers(userId: number, keepSessionId: number | null): Promise<void> {
@@ -85,6 +130,7 @@ export class SessionStore {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), others));
+    invalidateSessionCaches();
   }
 
   async grantsOf(userId: number, version: number): Promise<Omit<Principal, 'sessionId'> | null> {
@@ -159,4 +205,5 @@ export async function bumpAuthzVersion(db: Db): Promise<void> {
     .insert(authzVersion)
     .values({ id: 1, version: 1 })
     .onConflictDoUpdate({ target: authzVersion.id, set: { version: sql`${authzVersion.version} + 1` } });
+  invalidateSessionCaches();
 }
