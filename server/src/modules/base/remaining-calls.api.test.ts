@@ -21,7 +21,8 @@ describe('the remaining base calls', () => {
     const res = await fetch(`${s.url}/base_api/base/api/user/importTemplate`, { headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(200);
     const ws = await sheetOf(res);
-    expect((ws?.getRow(1).values as string[]).slice(1, 4)).toEqual(['*用户账号', '*姓名', '*部门编码']);
+    if (!ws) throw new Error('no worksheet in the template');
+    expect((ws.getRow(1).values as string[]).slice(1, 4)).toEqual(['*用户账号', '*姓名', '*部门编码']);
   });
 
   it('exports interviewers with dictionary names', async () => {
