@@ -28,9 +28,11 @@ describe('upload control', () => {
     // An executable renamed to .png passes the browser's extension check and is refused by the server.
     await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('MZ\x90\x00\x03\x00') });
     await expect.poll(() => page.getByText('请上传符合类型的文件').isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => drawer.getByText('photo.png').count()).toBe(0);
+    await expect.poll(() => drawer.getByText('photo.png').count(), { timeout: 15_000 }).toBe(0);
 
     await input.setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: PNG });
+    // The row of a finished upload may still be on screen for a frame: wait for the list to settle.
+    await expect.poll(() => drawer.locator('.ant-upload-list-item-uploading').count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => drawer.getByText('头像.png').isVisible(), { timeout: 10_000 }).toBe(true);
     await drawer.getByText('头像.png').click();
     const preview = page.getByRole('dialog').filter({ has: page.locator('img[alt="头像.png"]') });

@@ -68,6 +68,7 @@ export function FileUpload({
   current.current = value;
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const batch = useRef<{ first: string; accepted: Set<File> } | null>(null);
+  const enqueued = useRef(new WeakSet<File>());
 
   const enqueue = (file: File) => {
     const uid = `pending-${Math.random().toString(36).slice(2)}`;
@@ -90,8 +91,12 @@ export function FileUpload({
         uploadPath,
       );
       abort = req.abort;
+      const settle = () => setPending((p) => p.filter((x) => x.uid !== uid));
       try {
         const entry = await req.promise;
+        // The row leaves the pending list before the file joins the value: a form's store re-renders
+        // at once, and for that moment the file would otherwise be listed twice.
+        settle();
         current.current = [...current.current, entry];
         onChange?.(current.current);
         message.success(UPLOAD_TEXT.uploaded);
@@ -106,7 +111,7 @@ export function FileUpload({
           }
         }
       } finally {
-        setPending((p) => p.filter((x) => x.uid !== uid));
+        settle();
       }
     });
   };
@@ -118,7 +123,11 @@ export function FileUpload({
       for (const w of check.warnings) message.warning(w);
       batch.current = { first: selection[0]?.uid ?? '', accepted: new Set(check.accepted) };
     }
-    if (batch.current?.accepted.has(file)) enqueue(file);
+    // The same selected file can reach this hook more than once: it is uploaded once.
+    if (batch.current?.accepted.has(file) && !enqueued.current.has(file)) {
+      enqueued.current.add(file);
+      enqueue(file);
+    }
     return Upload.LIST_IGNORE;
   };
 
