@@ -1,7 +1,7 @@
 import { baseCalls, DATA_SCOPES, type RoleRecord } from '@erp/contract/modules/base';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { api } from '../../../app/api/client';
 import { OrgTreeSelect, useDictLabels } from '../../../components/resource';
 
@@ -11,7 +11,6 @@ type Scope = (typeof DATA_SCOPES)[number];
 export function RoleScopeDialog(props: { role: RoleRecord | null; onClose(): void; onSaved(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ dataScope: Scope; orgIds: number[] }>();
-  const [saving, setSaving] = useState(false);
   const { labelOf } = useDictLabels('DATASCOPE');
   const scope = Form.useWatch('dataScope', form);
   const detail = useQuery({
@@ -22,22 +21,21 @@ export function RoleScopeDialog(props: { role: RoleRecord | null; onClose(): voi
   useEffect(() => {
     if (detail.data) form.setFieldsValue({ dataScope: detail.data.dataScope, orgIds: detail.data.orgIds });
   }, [detail.data, form]);
-  const save = async () => {
-    if (!props.role || saving) return;
-    // An invalid form shows its messages; nothing else to do.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await api(baseCalls.roleDataScope, { id: props.role.id, dataScope: values.dataScope, orgIds: values.dataScope === 'custom' ? values.orgIds : [] });
+  // Failures are shown by the API client; the dialog stays open.
+  const saving = useMutation({
+    mutationFn: (values: { dataScope: Scope; orgIds: number[] }) =>
+      api(baseCalls.roleDataScope, { id: props.role?.id ?? 0, dataScope: values.dataScope, orgIds: values.dataScope === 'custom' ? values.orgIds : [] }),
+    onSuccess: () => {
       message.success('数据范围已保存');
       props.onSaved();
       props.onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const save = async () => {
+    if (!props.role || saving.isPending) return;
+    // An invalid form shows its messages; nothing else to do.
+    const values = await form.validateFields().catch(() => null);
+    if (values) saving.mutate(values);
   };
   return (
     <Modal
@@ -45,7 +43,7 @@ export function RoleScopeDialog(props: { role: RoleRecord | null; onClose(): voi
       title={`数据范围 · ${props.role?.name ?? ''}`}
       onCancel={props.onClose}
       onOk={save}
-      confirmLoading={saving}
+      confirmLoading={saving.isPending}
       destroyOnHidden
     >
       <Form form={form} layout="vertical">

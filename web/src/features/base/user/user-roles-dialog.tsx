@@ -1,5 +1,5 @@
 import { baseCalls, type UserRecord } from '@erp/contract/modules/base';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Checkbox, Modal, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../../app/api/client';
@@ -8,7 +8,6 @@ import { api } from '../../../app/api/client';
 export function UserRolesDialog(props: { user: UserRecord | null; onClose(): void; onSaved(): void }) {
   const { message } = App.useApp();
   const [checked, setChecked] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
   const roles = useQuery({ queryKey: ['base', 'role', 'list'], queryFn: () => api(baseCalls.roleList, {}), enabled: props.user !== null });
   const current = useQuery({
     queryKey: ['base', 'user', 'roles', props.user?.id],
@@ -18,19 +17,18 @@ export function UserRolesDialog(props: { user: UserRecord | null; onClose(): voi
   useEffect(() => {
     if (current.data) setChecked(current.data.roles.map((r) => r.id));
   }, [current.data]);
-  const save = async () => {
-    if (!props.user || saving) return;
-    setSaving(true);
-    try {
-      await api(baseCalls.userAssignRoles, { id: props.user.id, roleIds: checked });
+  // Failures are shown by the API client; the dialog stays open.
+  const saving = useMutation({
+    mutationFn: (roleIds: number[]) => api(baseCalls.userAssignRoles, { id: props.user?.id ?? 0, roleIds }),
+    onSuccess: () => {
       message.success('角色已更新，用户下一次操作即生效');
       props.onSaved();
       props.onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const save = () => {
+    if (!props.user || saving.isPending) return;
+    saving.mutate(checked);
   };
   return (
     <Modal
@@ -38,7 +36,7 @@ export function UserRolesDialog(props: { user: UserRecord | null; onClose(): voi
       title={`分配角色 · ${props.user?.realName ?? ''}`}
       onCancel={props.onClose}
       onOk={save}
-      confirmLoading={saving}
+      confirmLoading={saving.isPending}
       destroyOnHidden
     >
       {roles.isLoading || current.isLoading ? (
