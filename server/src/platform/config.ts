@@ -1,31 +1,63 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const ZConfig = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  /** PostgreSQL server; when absent the embedded PGlite database in DATA_DIR is used. */
-  DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('./data'),
-  /** Fill an external database with demo data too (the embedded one always gets it when empty). */
-  SEED_DEMO: z.enum(['0', '1']).optional(),
-  /** Password of the first administrator when an external database is initialised without demo data. */
-  ADMIN_PASSWORD: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; without it mail goes to the log and DATA_DIR/mail/. */
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('no-reply@localhost'),
-  /** Append every SQL statement (text and parameters, JSON lines) to this file: for reviewing what calls send. */
-  LOG_SQL_FILE: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
-  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
-  /** Directory with the built web app; served at / when it exists. */
-  WEB_DIST: z.string().optional(),
-  NODE_ENV: z.string().default('production'),
-});
+const ZConfig = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    /** PostgreSQL server; when absent the embedded PGlite database in DATA_DIR is used. */
+    DATABASE_URL: z.string().optional(),
+    DATA_DIR: z.string().default('./data'),
+    /** Fill an external database with demo data too (the embedded one always gets it when empty). */
+    SEED_DEMO: z.enum(['0', '1']).optional(),
+    /** Password of the first administrator when an external database is initialised without demo data. */
+    ADMIN_PASSWORD: z.string().optional(),
+    REDIS_URL: z.string().optional(),
+    /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; without it mail goes to the log and DATA_DIR/mail/. */
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('no-reply@localhost'),
+    /** Append every SQL statement (text and parameters, JSON lines) to this file: for reviewing what calls send. */
+    LOG_SQL_FILE: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+    SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
+    /** Directory with the built web app; served at / when it exists. */
+    WEB_DIST: z.string().optional(),
+    NODE_ENV: z.string().default('production'),
+    /**
+     * The company's time zone: "today" (birthdays, anniversaries, the time capsule's year) and the
+     * months of the message centre are counted in it, whatever the server's own zone.
+     */
+    BUSINESS_TIME_ZONE: z
+      .string()
+      .default('Asia/Shanghai')
+      .refine((zone) => isTimeZone(zone), 'BUSINESS_TIME_ZONE: not an IANA time zone name'),
+    /** Where uploaded files are kept: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_* below). */
+    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    /** Key prefix inside the bucket, e.g. `erp/`. */
+    S3_PREFIX: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    /** Endpoint of an S3-compatible store (MinIO, Ceph...); AWS S3 when absent. */
+    S3_ENDPOINT: z.url().optional(),
+    /** `1`: path-style addressing (http://host/bucket/key), which most self-hosted stores need. */
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
+    /** Static credentials; without them the AWS SDK's default chain (AWS_* variables, profile, instance role) is used. */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+  })
+  .refine((c) => c.FILE_STORAGE !== 's3' || !!c.S3_BUCKET, { message: 'FILE_STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.output<typeof ZConfig> & { dataDir: string };
 

@@ -2,14 +2,14 @@ import { fileCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { FileRepository } from './file.repository';
-import { FileService, storageRoot } from './file.service';
-import { LocalDiskStorage } from './file-storage';
+import { FileService } from './file.service';
+import { storageFromConfig } from './file-storage';
 
 /** Every file part of a multipart request counts (`file`, `files`, `files[]`...). */
 export const fileModule: ServerModule = {
   name: 'file',
   routes(platform) {
-    const service = new FileService(new FileRepository(platform.db), new LocalDiskStorage(storageRoot(platform.config.dataDir)));
+    const service = new FileService(new FileRepository(platform.db), storageFromConfig(platform.config));
     platform.services.set('files', service);
     const one = async (
       input: { fileId?: string; moduleName?: string; functionName?: string },

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_MAX_FILES, type FileEntry, type SignedLink } from '@erp/contract';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '../../platform/auth/principal';
@@ -222,8 +221,6 @@ export class FileService {
       'content-security-policy',
       row.fileSuffix === 'pdf' ? "frame-ancestors 'self'" : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
     );
-    return reply.send(this.storage.open(row.storageKey));
+    return reply.send(await this.storage.open(row.storageKey));
   }
 }
-
-export const storageRoot = (dataDir: string) => path.join(dataDir, 'files');

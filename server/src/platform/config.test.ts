@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('settings', () => {
+  it('defaults to local file storage and the Asia/Shanghai business zone', () => {
+    const c = loadConfig({});
+    expect(c.FILE_STORAGE).toBe('local');
+    expect(c.BUSINESS_TIME_ZONE).toBe('Asia/Shanghai');
+  });
+
+  it('refuses S3 storage without a bucket and a zone that does not exist', () => {
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow('FILE_STORAGE=s3 needs S3_BUCKET');
+    expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'erp' }).S3_BUCKET).toBe('erp');
+    expect(() => loadConfig({ BUSINESS_TIME_ZONE: 'Mars/Olympus' })).toThrow('not an IANA time zone');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'Europe/Berlin' }).BUSINESS_TIME_ZONE).toBe('Europe/Berlin');
+  });
+});
