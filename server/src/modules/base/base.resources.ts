@@ -15,13 +15,25 @@ import {
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog, demandSupplies, dictTypes, interviewers, orgUnits, roles, users } from '../../db/schema';
-import { anyContains, atLeast, atMost, contains, equals, inOrgSubtree } from '../../platform/resource/filters';
+import { anyContains, atLeast, atMost, contains, equals, type FilterFn, inOrgSubtree } from '../../platform/resource/filters';
 import { defineResource } from '../../platform/resource/resource';
 
 /** Declarations of the base module's resources: table, fields, filters, sorting, scope, uniqueness. */
 
 const company = alias(orgUnits, 'company');
 const userOrg = alias(orgUnits, 'user_org');
+
+const userTextContains = anyContains(users.realName, users.userCode, users.namePinyin, users.phone);
+
+/**
+ * A person's name, code, pinyin initials or phone contains the keyword. The ILIKEs decide; the
+ * keyword's 1–2 character pieces, looked up in the GIN index on users.search_tokens, only narrow the
+ * rows first (a keyword shorter than 3 characters cannot use the trigram indexes).
+ */
+export const userKeyword: FilterFn = (v) => {
+  const match = userTextContains(v);
+  return match && sql`(${users.searchTokens} @> keyword_search_tokens(${String(v)}) AND ${match})`;
+};
 
 export const userResource = defineResource<UserRecord, typeof users>({
   meta: userMeta,
@@ -48,7 +60,7 @@ export const userResource = defineResource<UserRecord, typeof users>({
     { table: company, on: eq(company.id, users.companyId) },
   ],
   filters: {
-    keyword: anyContains(users.realName, users.userCode, users.namePinyin, users.phone),
+    keyword: userKeyword,
     userCode: contains(users.userCode),
     realName: contains(users.realName),
     phone: contains(users.phone),

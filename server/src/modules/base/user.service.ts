@@ -17,7 +17,7 @@ import { anyContains } from '../../platform/resource/filters';
 import { exportColumns, type Lang } from '../../platform/resource/labels';
 import { sendXlsx } from '../../platform/resource/xlsx-export';
 import { type ImportSpec, type RowError, runImport, sendTemplate } from '../../platform/resource/xlsx-import';
-import { userResource } from './base.resources';
+import { userKeyword, userResource } from './base.resources';
 import type { DictionaryService } from './dictionary.service';
 import type { OrgService } from './org.service';
 
@@ -87,7 +87,7 @@ export class UserService {
     excludeUserCodes?: string[];
   }) {
     const parts: Array<SQL | undefined> = [eq(users.enabled, true)];
-    if (input.keyword) parts.push(anyContains(users.realName, users.userCode, users.namePinyin, users.phone)(input.keyword));
+    if (input.keyword) parts.push(userKeyword(input.keyword));
     if (input.userCode) parts.push(anyContains(users.userCode)(input.userCode));
     if (input.userName) parts.push(anyContains(users.realName, users.namePinyin)(input.userName));
     if (input.orgId)

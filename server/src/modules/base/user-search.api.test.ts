@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { queryRows } from '../../platform/db';
+
+/**
+ * dimQueryUser and the user page's keyword narrow the rows through users.search_tokens (GIN) before
+ * the ILIKEs. These tests hold the answers to what the ILIKEs alone give, for keywords of one, two
+ * and more characters, and check that the generated column follows every write.
+ */
+let s: TestServer;
+let admin: string;
+let emp: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  [admin, emp] = await Promise.all([s.login('admin'), s.login('emp01')]);
+  const add = (userCode: string, realName: string, phone: string) =>
+    s.post('/base_api/base/api/user/add', { userCode, realName, phone, orgId: 1, password: 'Search@2026x' }, admin);
+  for (const [code, name, phone] of [
+    ['ouyang1', '欧阳娜娜', '13912345678'],
+    ['Wang_Wei', '王伟', '13812340000'],
+    ['pct100', '百分之百', '13700001000'],
+    ['zs.mixed', '张三丰', '13600000001'],
+  ] as const) {
+    const res = await add(code, name, phone);
+    expect(res.code).toBe('200');
+  }
+});
+afterAll(() => s.close());
+
+interface Option {
+  userCode: string;
+  realName: string;
+}
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+const search = (keyword: string) => s.post<Page<Option>>('/base_api/base/api/user/dimQueryUser', { keyword, pageIndex: 1, pageSize: 500 }, emp);
+
+/** What the four ILIKEs alone find (no token prefilter), in dimQueryUser's order. */
+async function byIlikeAlone(keyword: string): Promise<string[]> {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await queryRows<{ user_code: string }>(
+    s.db,
+    sql`SELECT user_code FROM users WHERE enabled AND (real_name ILIKE ${pattern} OR user_code ILIKE ${pattern} OR name_pinyin ILIKE ${pattern} OR phone ILIKE ${pattern})
+        ORDER BY CASE WHEN lower(user_code) = ${keyword.toLowerCase()} OR real_name = ${keyword} THEN 0 ELSE 1 END, real_name, id`,
+  );
+  return rows.map((r) => r.user_code);
+}
+
+describe('person search (dimQueryUser) through the search tokens', () => {
+  it.each([
+    ['one Chinese character', '王'],
+    ['one letter', 'W'],
+    ['one digit', '9'],
+    ['two Chinese characters', '欧阳'],
+    ['two pinyin initials, upper case', 'ZS'],
+    ['two characters across a word boundary', '阳娜'],
+    ['three characters', '张三丰'],
+    ['a long code, mixed case', 'wang_WEI'],
+    ['a phone fragment', '1234'],
+    ['LIKE wildcards match themselves', '_'],
+    ['a percent sign', '%'],
+    ['nothing matches', '不存在的人'],
+  ])('%s (%s): the same people in the same order as the ILIKEs alone', async (_, keyword) => {
+    const res = await search(keyword);
+    expect(res.code).toBe('200');
+    const expected = await byIlikeAlone(keyword);
+    expect(res.data.records.map((r) => r.userCode)).toEqual(expected);
+    expect(res.data.total).toBe(expected.length);
+  });
+
+  it('finds by 1, 2 and 3+ characters of a name, of the pinyin initials and of the phone', async () => {
+    const codes = async (k: string) => (await search(k)).data.records.map((r) => r.userCode);
+    expect(await codes('娜')).toContain('ouyang1');
+    expect(await codes('欧阳')).toContain('ouyang1');
+    expect(await codes('欧阳娜娜')).toEqual(['ouyang1']);
+    expect(await codes('oynn')).toEqual(['ouyang1']);
+    expect(await codes('Wang_W')).toEqual(['Wang_Wei']);
+    expect(await codes('1234567')).toEqual(['ouyang1']);
+    expect(await codes('_')).toEqual(expect.arrayContaining(['Wang_Wei']));
+    expect(await codes('_')).not.toContain('ouyang1');
+  });
+
+  it('follows a renamed user, a changed phone and a disabled user (generated column)', async () => {
+    const [user] = await queryRows<{ id: number }>(s.db, sql`SELECT id FROM users WHERE user_code = 'pct100'`);
+    const id = (user as { id: number }).id;
+    const update = await s.post('/base_api/base/api/user/update', { id, realName: '司马懿', phone: '13755556666', orgId: 1 }, admin);
+    expect(update.code).toBe('200');
+    expect((await search('百分')).data.total).toBe(0);
+    expect((await search('司马')).data.records.map((r) => r.userCode)).toEqual(['pct100']);
+    expect((await search('smy')).data.records.map((r) => r.userCode)).toEqual(['pct100']);
+    expect((await search('5555')).data.records.map((r) => r.userCode)).toEqual(['pct100']);
+    expect((await search('1000')).data.records.map((r) => r.userCode)).not.toContain('pct100');
+    await s.post('/base_api/base/api/user/changeStatus', { id, enabled: false }, admin);
+    expect((await search('司马')).data.total).toBe(0);
+  });
+
+  it('the user page keyword uses the same match', async () => {
+    const page = await s.post<Page<{ userCode: string }>>('/base_api/base/api/user/page', { keyword: '阳', pageIndex: 1, pageSize: 500 }, admin);
+    expect(page.code).toBe('200');
+    expect(page.data.records.map((r) => r.userCode)).toContain('ouyang1');
+    const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(
+      s.db,
+      sql`SELECT count(*)::int AS n FROM users WHERE real_name ILIKE '%阳%' OR user_code ILIKE '%阳%' OR name_pinyin ILIKE '%阳%' OR phone ILIKE '%阳%'`,
+    );
+    expect(page.data.total).toBe(n);
+  });
+
+  it('every stored row carries its tokens (seed, generator and migration fill them)', async () => {
+    const [row] = await queryRows<{ missing: number }>(
+      s.db,
+      sql`SELECT count(*)::int AS missing FROM users WHERE search_tokens IS NULL OR NOT search_tokens @> keyword_search_tokens(real_name)`,
+    );
+    expect(row?.missing).toBe(0);
+  });
+});
