@@ -9,7 +9,7 @@ const { values } = parseArgs({ options: { employees: { type: 'string', default: 
 const config = loadConfig();
 const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
 await database.migrate();
-if (await isEmpty(database.db)) await seedDemo(database.db);
+if (await isEmpty(database.db)) await seedDemo(database.db, new Date(), undefined, config.BUSINESS_TIME_ZONE);
 const started = Date.now();
 await generateLargeDataSet(database.db, { employees: Number(values.employees), departments: Number(values.departments) });
 console.log(`generated ${values.employees} employees in ${values.departments} departments in ${((Date.now() - started) / 1000).toFixed(1)} s`);

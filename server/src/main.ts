@@ -14,7 +14,7 @@ async function main() {
   if (await isEmpty(database.db)) {
     if (!config.DATABASE_URL || config.SEED_DEMO === '1') {
       app.log.info('empty database: loading the demo data');
-      await seedDemo(database.db);
+      await seedDemo(database.db, new Date(), undefined, config.BUSINESS_TIME_ZONE);
     } else if (config.ADMIN_PASSWORD) {
       app.log.info('empty database: creating the administrator');
       await seedMinimal(database.db, config.ADMIN_PASSWORD);

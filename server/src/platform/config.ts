@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BUSINESS_TIME_ZONE } from './business-time';
 
 const ZConfig = z
   .object({
@@ -32,7 +33,7 @@ const ZConfig = z
      */
     BUSINESS_TIME_ZONE: z
       .string()
-      .default('Asia/Shanghai')
+      .default(DEFAULT_BUSINESS_TIME_ZONE)
       .refine((zone) => isTimeZone(zone), 'BUSINESS_TIME_ZONE: not an IANA time zone name'),
     /** Where uploaded files are kept: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_* below). */
     FILE_STORAGE: z.enum(['local', 's3']).default('local'),

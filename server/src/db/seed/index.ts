@@ -8,6 +8,7 @@ import { hrSeed } from '../../modules/hr/hr.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
+import { BusinessCalendar, DEFAULT_BUSINESS_TIME_ZONE } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { users } from '../schema';
 import { insertMenus } from './menus';
@@ -35,15 +36,16 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) === 0;
 }
 
-function newContext(db: Db, demoPasswordHash: string, today: Date): SeedContext {
-  return { db, today, demoPasswordHash, orgIds: new Map(), userIds: new Map(), roleIds: new Map(), employeeIds: new Map() };
+function newContext(db: Db, demoPasswordHash: string, today: Date, timeZone = DEFAULT_BUSINESS_TIME_ZONE): SeedContext {
+  const businessDay = new BusinessCalendar(timeZone).dayAsUtcDate(today);
+  return { db, today, businessDay, demoPasswordHash, orgIds: new Map(), userIds: new Map(), roleIds: new Map(), employeeIds: new Map() };
 }
 
 /** The whole demo data set, in one transaction: either all of it or nothing. */
-export async function seedDemo(db: Db, today = new Date(), password = DEMO_PASSWORD): Promise<void> {
+export async function seedDemo(db: Db, today = new Date(), password = DEMO_PASSWORD, timeZone = DEFAULT_BUSINESS_TIME_ZONE): Promise<void> {
   const demoPasswordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const ctx = newContext(tx as unknown as Db, demoPasswordHash, today);
+    const ctx = newContext(tx as unknown as Db, demoPasswordHash, today, timeZone);
     for (const step of moduleSeeds) {
       if (step.seed) await step.seed(ctx);
       if (step.menus) await insertMenus(ctx, step.menus);

@@ -21,7 +21,13 @@ export interface MenuSpec {
 /** What the seed steps share: ids by business code, and the day the seed treats as today. */
 export interface SeedContext {
   db: Db;
+  /** The instant the seed runs at (timestamps of demo records). */
   today: Date;
+  /**
+   * Today's date in the business zone (BUSINESS_TIME_ZONE) as a Date at 00:00 UTC: read it with
+   * getUTC* for calendar facts (birthdays and anniversaries due today, the capsule's year).
+   */
+  businessDay: Date;
   /** Argon2 hash of the demo password, computed once. */
   demoPasswordHash: string;
   orgIds: Map<string, number>;

@@ -2,13 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { employees, users } from '../../db/schema';
+import { BusinessCalendar } from '../../platform/business-time';
+import type { GreetingService } from './greeting.service';
 
 let s: TestServer;
 let emp: string;
 let hr: string;
 let mgr: string;
 let ids: Record<string, number>;
-const today = new Date().toISOString().slice(0, 10);
+/** The demo data and the product count days in the business zone (default Asia/Shanghai). */
+const calendar = new BusinessCalendar();
+const today = calendar.day();
 beforeAll(async () => {
   s = await startTestServer();
   [emp, hr, mgr] = await Promise.all([s.login('emp01'), s.login('hr01'), s.login('mgr01')]);
@@ -111,7 +115,7 @@ describe('time capsule', () => {
     expect(again.message).toBe('时空胶囊一年只能修改一次');
     expect((await s.post<{ content: string }>('/hr_api/hrm/api/personCenter/getTimeCapsule', {}, emp)).data.content).toBe('三年后的我');
     // Demo users other than emp01, emp02 and user01 already wrote this year's note.
-    expect((await s.post('/hr_api/hrm/api/personCenter/getTimeCapsule', {}, hr)).data).toMatchObject({ canEdit: false, year: new Date().getUTCFullYear() });
+    expect((await s.post('/hr_api/hrm/api/personCenter/getTimeCapsule', {}, hr)).data).toMatchObject({ canEdit: false, year: calendar.year() });
     expect((await s.post('/hr_api/hrm/api/personCenter/saveCapsule', { content: 'x' }, hr)).status).toBe(409);
     const extra = await s.post<{ isCapsule: boolean; employeeId: number }>('/hr_api/hrm/api/personCenter/getReplenishPresonInfo', {}, emp);
     expect(extra.data.isCapsule).toBe(true);
@@ -155,5 +159,35 @@ describe('employee lookups', () => {
       (await s.post<unknown[]>('/hr_api/hrm/api/employee/getMaterialByCategory', { employeeId: saved.data.employeeId, category: '001' }, mgr)).data,
     ).toEqual([]);
     expect((await multipart('/base_api/base/api/login/getUserInfo', emp)).data).toMatchObject({ avatarFileId: entry.fileId });
+  });
+});
+
+describe('business time zone (Asia/Shanghai) around midnight', () => {
+  const at = (localIso: string) => new Date(`${localIso}+08:00`);
+  const service = () => s.platform.services.get('greeting') as GreetingService;
+  const principal = async (token: string) => {
+    const user = await s.platform.sessions.resolve(token);
+    if (!user) throw new Error('no session');
+    return user;
+  };
+  const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+  it('a birthday starts at 00:00 in Shanghai (16:00 UTC the day before) and not a minute earlier', async () => {
+    const user = await principal(await s.login('emp01'));
+    const justAfter = await service().greetingInfo(user, at(`${today}T00:30:00`));
+    expect(justAfter).toMatchObject({ today, isBirthday: true });
+    const justBefore = await service().greetingInfo(user, at(`${dayBefore(today)}T23:59:00`));
+    expect(justBefore).toMatchObject({ today: dayBefore(today), isBirthday: false });
+    const people = await service().birthdaysToday(user, at(`${today}T00:05:00`));
+    expect(people.find((p) => p.userCode === 'emp01')?.isToday).toBe(true);
+  });
+
+  it('the time capsule year turns at 00:00 on 1 January in Shanghai', async () => {
+    const user = await principal(hr);
+    const year = calendar.year();
+    // hr01 wrote this year's note (demo data): at 00:30 on 1 January it counts, at 23:59 the day before it is last year's.
+    expect((await service().profile(user, at(`${year}-01-01T00:30:00`))).isCapsule).toBe(true);
+    expect((await service().profile(user, at(`${year - 1}-12-31T23:59:00`))).isCapsule).toBe(false);
+    expect((await service().capsule(user, at(`${year + 1}-01-01T00:01:00`)))?.canEdit).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { greetingCalls } from '@erp/contract';
+import { BusinessCalendar } from '../../platform/business-time';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import type { FileService } from '../file/file.service';
@@ -8,7 +9,12 @@ import { GreetingService } from './greeting.service';
 export const greetingModule: ServerModule = {
   name: 'greeting',
   routes(platform) {
-    const greeting = new GreetingService(new GreetingRepository(platform.db), platform.db, () => platform.services.get('files') as FileService);
+    const greeting = new GreetingService(
+      new GreetingRepository(platform.db),
+      platform.db,
+      () => platform.services.get('files') as FileService,
+      new BusinessCalendar(platform.config.BUSINESS_TIME_ZONE),
+    );
     platform.services.set('greeting', greeting);
     // Profile photos are uploaded with moduleName "avatar" and readable by everyone once set.
     (platform.services.get('files') as FileService | undefined)?.registerReader('avatar', (_user, file) => greeting.isCurrentAvatar(file.groupId));

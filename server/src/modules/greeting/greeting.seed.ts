@@ -9,7 +9,7 @@ const WITHOUT_CAPSULE = new Set(['emp01', 'emp02', 'user01']);
 export const greetingSeed: ModuleSeed = {
   name: 'greeting',
   async seed(ctx) {
-    const year = ctx.today.getUTCFullYear();
+    const year = ctx.businessDay.getUTCFullYear();
     const skip = new Set([...WITHOUT_CAPSULE].map((code) => ctx.userIds.get(code)));
     const rows = await ctx.db.select({ id: employees.id, userId: employees.userId }).from(employees).where(isNotNull(employees.userId));
     const values = rows

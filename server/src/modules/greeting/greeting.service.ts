@@ -1,14 +1,12 @@
 import { AVATAR_CATEGORY, anniversaryDays, type BirthdayPerson, type Capsule, type GreetingInfo, type Page, type Profile } from '@erp/contract';
 import type { Principal } from '../../platform/auth/principal';
+import { BusinessCalendar } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { pageOfRows, pageWindow } from '../../platform/http/paging';
 import { enqueue } from '../../platform/outbox/outbox';
 import type { FileService } from '../file/file.service';
 import type { BirthdayRow, GreetingRepository } from './greeting.repository';
-
-/** Today as the demo data and the greetings count it (UTC calendar day). */
-export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** Full years from `from` to `today` when today is its anniversary, else null. */
 export function anniversaryYears(from: string | null, today: string): number | null {
@@ -25,10 +23,12 @@ export class GreetingService {
     private readonly repo: GreetingRepository,
     private readonly db: Db,
     private readonly files: () => FileService,
+    /** "Today" and the capsule's year are the company's (BUSINESS_TIME_ZONE), not the server's or UTC. */
+    private readonly calendar = new BusinessCalendar(),
   ) {}
 
   async greetingInfo(user: Principal, now = new Date()): Promise<GreetingInfo> {
-    const today = todayIso(now);
+    const today = this.calendar.day(now);
     const emp = await this.repo.employeeOfUser(user.userId);
     const birthday = emp?.e.birthday ?? null;
     const year = anniversaryYears(emp?.e.entryDate ?? null, today);
@@ -57,7 +57,7 @@ export class GreetingService {
       position: emp?.e.positionName ?? null,
       orgName: emp?.orgName ?? null,
       entryDate: emp?.e.entryDate ?? null,
-      isCapsule: capsule?.year === now.getUTCFullYear(),
+      isCapsule: capsule?.year === this.calendar.year(now),
       avatarFileId: avatar?.fileId ?? null,
     };
   }
@@ -76,7 +76,7 @@ export class GreetingService {
     q: { pageIndex: number; pageSize: number; month?: number; keyword?: string },
     now = new Date(),
   ): Promise<Page<BirthdayPerson>> {
-    const today = todayIso(now);
+    const today = this.calendar.day(now);
     const month = q.month ? String(q.month).padStart(2, '0') : today.slice(5, 7);
     const { limit, offset } = pageWindow(q);
     const { rows, total } = await this.repo.birthdays({ month }, q.keyword, limit, offset);
@@ -84,14 +84,14 @@ export class GreetingService {
   }
 
   async birthdaysToday(user: Principal, now = new Date()): Promise<BirthdayPerson[]> {
-    const today = todayIso(now);
+    const today = this.calendar.day(now);
     const { rows } = await this.repo.birthdays({ month: today.slice(5, 7), day: today.slice(8, 10) }, undefined, 500, 0);
     return this.people(user, rows, today);
   }
 
   async bless(user: Principal, toUserId: number, content: string | undefined, now = new Date()): Promise<{ id: number }> {
     if (toUserId === user.userId) throw badRequest('不能给自己送祝福');
-    const today = todayIso(now);
+    const today = this.calendar.day(now);
     const target = (await this.birthdaysToday(user, now)).find((p) => p.userId === toUserId);
     if (!target) throw badRequest('今天不是该同事的生日');
     const text = content?.trim() || '生日快乐！';
@@ -116,13 +116,13 @@ export class GreetingService {
     // Only one's own record: another employee's id answers 404.
     if (!emp || (employeeId !== undefined && employeeId !== emp.e.id)) throw notFound('员工信息不存在');
     const capsule = await this.repo.latestCapsule(user.userId);
-    return { id: emp.e.id, employeeId: emp.e.id, position: emp.e.positionName, isCapsule: capsule?.year === now.getUTCFullYear() };
+    return { id: emp.e.id, employeeId: emp.e.id, position: emp.e.positionName, isCapsule: capsule?.year === this.calendar.year(now) };
   }
 
   async capsule(user: Principal, now = new Date()): Promise<Capsule | null> {
     const row = await this.repo.latestCapsule(user.userId);
     if (!row) return null;
-    return { id: row.id, year: row.year, content: row.content, createTime: row.createdAt.toISOString(), canEdit: row.year !== now.getUTCFullYear() };
+    return { id: row.id, year: row.year, content: row.content, createTime: row.createdAt.toISOString(), canEdit: row.year !== this.calendar.year(now) };
   }
 
   async saveCapsule(user: Principal, content: string, now = new Date()): Promise<Capsule> {
@@ -130,7 +130,7 @@ export class GreetingService {
     const row = await this.repo.insertCapsule({
       userId: user.userId,
       employeeId: emp?.e.id ?? null,
-      year: now.getUTCFullYear(),
+      year: this.calendar.year(now),
       content,
       createdBy: user.userId,
       updatedBy: user.userId,

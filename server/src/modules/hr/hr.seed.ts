@@ -24,7 +24,8 @@ export const hrSeed: ModuleSeed = {
     const gradeId = new Map(gradeRows.map((g) => [g.code, g.id]));
     const demo = new Map(demoAccounts.map((a) => [a.userCode, a]));
     const rand = seededRandom(42);
-    const today = ctx.today;
+    // Calendar facts (birthday today, anniversary today) are counted in the business zone.
+    const today = ctx.businessDay;
     const todayMonthDay = isoDay(today).slice(5);
     const year = today.getUTCFullYear();
 

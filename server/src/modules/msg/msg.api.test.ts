@@ -68,6 +68,27 @@ describe('inbox', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('groups by month in the business zone (Asia/Shanghai): 00:30 on the 1st is the new month, 23:30 the day before is not', async () => {
+    const user01 = await s.login('user01');
+    const placed = [
+      ['midnight-a', '2026-10-31T16:30:00Z'], // 2026-11-01 00:30 in Shanghai
+      ['midnight-b', '2026-10-31T15:30:00Z'], // 2026-10-31 23:30 in Shanghai
+    ] as const;
+    for (const [title, at] of placed) {
+      const [m] = await s.db.insert(messages).values({ msgType: '004', title, content: '<p>x</p>', summary: 'x' }).returning();
+      await s.db.insert(messageReceivers).values({ messageId: m?.id ?? 0, userId: ids.user01 ?? 0, msgType: '004', createdAt: new Date(at) });
+    }
+    const byMonth = await s.post<Page<{ month: string; messageList: Item[] }>>(
+      '/msg_api/msg/api/message/pageByMonth',
+      { msgType: '004', keyword: 'midnight-', pageSize: 10 },
+      user01,
+    );
+    expect(byMonth.data.records.map((g) => [g.month, g.messageList.map((m) => m.title)])).toEqual([
+      ['2026-11', ['midnight-a']],
+      ['2026-10', ['midnight-b']],
+    ]);
+  });
+
   it('gives the carousel the latest notices, at most the limit', async () => {
     const res = await s.post<Item[]>('/msg_api/msg/api/message/getSystemMessageList', { userId: ids.emp01 }, emp);
     expect(res.data).toHaveLength(3);

@@ -1,4 +1,5 @@
 import { msgCalls } from '@erp/contract';
+import { BusinessCalendar } from '../../platform/business-time';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { drain } from '../../platform/outbox/outbox';
@@ -19,6 +20,7 @@ function serviceOf(platform: Parameters<ServerModule['routes']>[0]): MsgService 
       platform.db,
       () => platform.services.get('files') as FileService,
       () => platform.services.get('live') as LiveChannel | undefined,
+      new BusinessCalendar(platform.config.BUSINESS_TIME_ZONE),
     );
     platform.services.set('msg', service);
   }

@@ -1,6 +1,7 @@
 import { type MessageDetail, type MessageItem, MSG_PERM, MSG_TYPES, type MsgType, type Page, type PublishedMessage, type UnreadCount } from '@erp/contract';
 import type { Principal } from '../../platform/auth/principal';
 import { hasPermission } from '../../platform/auth/principal';
+import { BusinessCalendar } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { pageOfRows, pageWindow } from '../../platform/http/paging';
@@ -12,8 +13,6 @@ import type { MessageRow } from './msg.schema';
 import { plainExcerpt, sanitizeMessageHtml } from './sanitize';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** Months are grouped in the company's zone (China Standard Time). */
-const monthOf = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
 
 function itemOf({ r, m, senderName }: InboxRow): MessageItem {
   return {
@@ -52,6 +51,8 @@ export class MsgService {
     private readonly db: Db,
     private readonly files: () => FileService,
     private readonly live: () => LiveChannel | undefined,
+    /** Months of the list by month are the company's (BUSINESS_TIME_ZONE). */
+    private readonly calendar = new BusinessCalendar(),
   ) {}
 
   async unreadCounts(userId: number): Promise<UnreadCount[]> {
@@ -74,7 +75,7 @@ export class MsgService {
     const { records, total } = await this.inbox(user, f, page);
     const groups: Array<{ month: string; messageList: MessageItem[] }> = [];
     for (const item of records) {
-      const month = monthOf(new Date(item.createTime));
+      const month = this.calendar.month(new Date(item.createTime));
       const last = groups[groups.length - 1];
       if (last?.month === month) last.messageList.push(item);
       else groups.push({ month, messageList: [item] });
