@@ -180,6 +180,17 @@ export const authzVersion = pgTable('authz_version', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Bumped by triggers (migration 0002) on every change to org_units and to users' department, name,
+ * status, insert or delete: whatever the organisation tree shows (units, leaders' names, member
+ * counts). Each process keeps the built tree keyed by it, so one single-row read per call is enough
+ * to stay correct with several processes and with writes from any module.
+ */
+export const orgVersion = pgTable('org_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** A user's own workbench shortcuts (front applications), in display order. */
 export const userAppShortcuts = pgTable(
   'user_app_shortcuts',

@@ -1,7 +1,7 @@
 import type { OrgTreeNode, OrgUnit, ZOrgInput } from '@erp/contract';
 import { and, asc, eq, inArray, isNotNull, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { orgUnits, users } from '../../db/schema';
+import { orgUnits, orgVersion, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/principal';
 import { type Db, queryRows } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -31,9 +31,27 @@ const unitColumns = {
 
 const nameColumns = { id: orgUnits.id, name: orgUnits.name, code: orgUnits.code, type: sql<OrgType>`${orgUnits.type}` };
 
+type TreeRequest = { id?: number | null; includeClient?: boolean; includeDisabled?: boolean; maxType?: OrgType };
+
+/** Built trees kept per process: at most this many request shapes (whole tree, subtrees) per version. */
+const TREE_CACHE_SIZE = 64;
+
 /** The organisation tree (materialised path): reads for everyone, changes for base:org:edit. */
 export class OrgService {
+  /**
+   * Trees built for one organisation version (org_version, bumped by database triggers on every
+   * change of units, leaders' names or members). A promise is kept, so concurrent first calls build
+   * once. Answers share the cached nodes: callers must not change them.
+   */
+  private treeCache: { version: number; trees: Map<string, Promise<OrgTreeNode[]>> } = { version: Number.NaN, trees: new Map() };
+
   constructor(private readonly db: Db) {}
+
+  /** The current organisation version (one indexed single-row read). */
+  async version(): Promise<number> {
+    const [row] = await this.db.select({ version: orgVersion.version }).from(orgVersion).where(eq(orgVersion.id, 1));
+    return Number(row?.version ?? 0);
+  }
 
   async unit(id: number): Promise<OrgUnit> {
     const [row] = await this.db.select(unitColumns).from(orgUnits).where(eq(orgUnits.id, id));
@@ -41,8 +59,27 @@ export class OrgService {
     return row;
   }
 
-  /** The whole tree (or the part below `id`) in one query, members counted in a second. */
-  async tree(input: { id?: number | null; includeClient?: boolean; includeDisabled?: boolean; maxType?: OrgType }): Promise<OrgTreeNode[]> {
+  /**
+   * The whole tree (or the part below `id`), from the process cache while the organisation version
+   * read first is unchanged. Reading the version before building means a change committed meanwhile
+   * leaves a newer tree under an older version, which the next call replaces: never a stale answer.
+   */
+  async tree(input: TreeRequest): Promise<OrgTreeNode[]> {
+    const version = await this.version();
+    if (version !== this.treeCache.version || this.treeCache.trees.size >= TREE_CACHE_SIZE) this.treeCache = { version, trees: new Map() };
+    const trees = this.treeCache.trees;
+    const key = JSON.stringify([input.id ?? null, Boolean(input.includeClient), Boolean(input.includeDisabled), input.maxType ?? null]);
+    let tree = trees.get(key);
+    if (!tree) {
+      tree = this.buildTree(input);
+      trees.set(key, tree);
+      tree.catch(() => trees.delete(key));
+    }
+    return tree;
+  }
+
+  /** The tree in one query, members counted in a second. */
+  private async buildTree(input: TreeRequest): Promise<OrgTreeNode[]> {
     const parts: Array<SQL | undefined> = [];
     let rootId: number | null = null;
     if (input.id) {
