@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LiveEvent } from '@erp/contract';
 import nodemailer from 'nodemailer';
 import { drain, type OutboxTopics } from '../../platform/outbox/outbox';
 import type { Platform } from '../../platform/platform';
@@ -28,11 +29,34 @@ export function mailSender(platform: Platform): MailSender {
   };
 }
 
-/** Works the `mail` topic of the outbox; any number of processes may run it (items are claimed once). */
+/** The live channel as far as mail needs it (the msg module registers it as service `live`). */
+interface LivePush {
+  send(to: number[], event: LiveEvent): Promise<void>;
+}
+
+/**
+ * Works the `mail` topic of the outbox; any number of processes may run it (items are claimed once).
+ * A mail that names its user is announced on that user's live channel as `mailMsg` with the
+ * subject, after the claim is committed (a mail retried later is not announced twice).
+ */
 export function startMailWorker(platform: Platform, everyMs = 3000): { stop(): void; runOnce(): Promise<number> } {
   const send = mailSender(platform);
   let busy = false;
-  const runOnce = () => drain(platform.db, 'mail', (item) => send(item.payload));
+  const runOnce = async () => {
+    const sent: Mail[] = [];
+    const n = await drain(platform.db, 'mail', async (item) => {
+      await send(item.payload);
+      sent.push(item.payload);
+    });
+    const live = platform.services.get('live') as LivePush | undefined;
+    for (const mail of sent) {
+      if (live && mail.userId)
+        await live
+          .send([mail.userId], { type: 'mailMsg', content: mail.subject })
+          .catch((err) => platform.log.warn({ err: String(err) }, 'mailMsg push failed'));
+    }
+    return n;
+  };
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;

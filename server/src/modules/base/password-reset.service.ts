@@ -59,6 +59,7 @@ export class PasswordResetService {
           .onConflictDoUpdate({ target: passwordResetCodes.userId, set: values });
         await enqueue(tx as unknown as Db, 'mail', {
           to: email,
+          userId: user.id,
           subject: '密码重置验证码',
           text: `${user.realName}，您好：\n\n您的密码重置验证码为 ${code}，${CODE_TTL_SECONDS / 60}分钟内有效，最多可尝试${MAX_CODE_ATTEMPTS}次。\n如非本人操作，请忽略本邮件。`,
         });

@@ -111,4 +111,24 @@ describe('live channel', () => {
     expect(page.data.records[0]).toMatchObject({ title: '待审批：转正申请', link: '/backlog/index' });
     sock.ws.close();
   });
+
+  it("announces a mail sent for a user as mailMsg on that user's sockets: the subject, never the code", async () => {
+    const token = await s.login('user42');
+    const mine = openSocket(s.url, 'user42', token);
+    const other = openSocket(s.url, 'emp01', emp);
+    await Promise.all([mine.next((f) => f === 'pong'), other.next((f) => f === 'pong')]);
+    expect((await s.post('/base_api/base/api/anon/sendValidCode', { userCode: 'user42' })).code).toBe('200');
+    const worker = s.platform.services.get('mailWorker') as { runOnce(): Promise<number> };
+    expect(await worker.runOnce()).toBeGreaterThan(0);
+    const frame = await mine.next((f) => f.includes('"mailMsg"'));
+    expect(JSON.parse(frame)).toEqual({ type: 'mailMsg', content: '密码重置验证码' });
+    expect(frame).not.toMatch(/\d{6}/);
+    // Sent once: a second round announces nothing more.
+    await worker.runOnce();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mine.frames.filter((f) => f.includes('mailMsg'))).toEqual([]);
+    expect(other.frames.filter((f) => f.includes('mailMsg'))).toEqual([]);
+    mine.ws.close();
+    other.ws.close();
+  });
 });

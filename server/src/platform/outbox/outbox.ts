@@ -10,8 +10,11 @@ export interface OutboxTopics {
    * messages (message centre) and pushes it on the live channel.
    */
   notify: NotifyPayload;
-  /** An e-mail to send (password reset codes, offers). */
-  mail: { to: string; subject: string; text: string };
+  /**
+   * An e-mail to send (password reset codes, offers). `userId`: the user it is for, whose open
+   * sessions get a `mailMsg` push once it is sent (spec 000 §4; the subject only, never the text).
+   */
+  mail: { to: string; subject: string; text: string; userId?: number };
 }
 
 export interface NotifyPayload {
