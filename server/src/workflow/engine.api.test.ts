@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { orgUnits, outbox, users, wfEvents, wfInstances, wfTasks } from '../db/schema';
@@ -466,6 +466,50 @@ describe('concurrency', () => {
       .where(and(eq(wfTasks.instanceId, inst.id), eq(wfTasks.nodeId, 'last')));
     expect(after).toHaveLength(1);
     expect((await instance(inst.id)).state.joins.join).toBe(0);
+  });
+
+  it('transfer racing a pass by the same holder: the moved task is never passed by its former holder', async () => {
+    for (let i = 0; i < 6; i++) {
+      const { instance: inst, tasks } = await start('Race', 'emp01');
+      const taskId = tasks[0]?.id as number;
+      const [t, p] = await Promise.allSettled([
+        engine.transfer(s.db, { taskId, userId: uid('mgr01'), toUserId: uid('hrd01'), remark: '出差' }),
+        engine.pass(s.db, { taskId, userId: uid('mgr01') }),
+      ]);
+      expect([t.status, p.status].filter((x) => x === 'fulfilled')).toHaveLength(1);
+      const [task] = await s.db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+      if (t.status === 'fulfilled') {
+        expect(p.status === 'rejected' && p.reason instanceof AppError && [403, 409].includes(p.reason.status)).toBe(true);
+        expect(task).toMatchObject({ status: 'pending', assigneeUserId: uid('hrd01') });
+        expect(await events(inst.id, 'pass')).toHaveLength(0);
+      } else {
+        expect(t.status === 'rejected' && t.reason instanceof AppError && t.reason.status).toBe(409);
+        expect(task).toMatchObject({ status: 'done', completedBy: uid('mgr01') });
+      }
+    }
+  });
+
+  it('add signer after me racing my pass: never a waiting signer left behind a finished node', async () => {
+    for (let i = 0; i < 6; i++) {
+      const { instance: inst, tasks } = await start('Race', 'emp01');
+      const taskId = tasks[0]?.id as number;
+      const [a] = await Promise.allSettled([
+        engine.addSigner(s.db, { taskId, userId: uid('mgr01'), signerUserId: uid('hrd01'), position: 'after' }),
+        engine.pass(s.db, { taskId, userId: uid('mgr01') }),
+      ]);
+      const t1 = await s.db
+        .select()
+        .from(wfTasks)
+        .where(and(eq(wfTasks.instanceId, inst.id), eq(wfTasks.nodeId, 't1'), inArray(wfTasks.status, ['pending', 'waiting'])));
+      if (a.status === 'fulfilled') {
+        // The signer was added first: my pass makes the signer's task due.
+        expect(t1.map((t) => [t.assigneeUserId, t.status])).toEqual([[uid('hrd01'), 'pending']]);
+      } else {
+        expect(a.reason instanceof AppError && a.reason.status).toBe(409);
+        expect(t1).toHaveLength(0);
+        expect((await openTasks(inst.id)).map((t) => t.nodeId)).toEqual(['t2']);
+      }
+    }
   });
 
   it('pass racing revoke: exactly one wins and the state is consistent', async () => {

@@ -1,0 +1,60 @@
+import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { wfDefinitions } from '../db/schema';
+import type { Db } from '../platform/db';
+import { notFound } from '../platform/errors';
+import type { ProcessModel } from './model';
+import { parseDefinition } from './parser';
+
+export type DefinitionRow = typeof wfDefinitions.$inferSelect;
+
+/**
+ * Parsed graphs by definition id. A deployed version is never changed (a new deploy adds a
+ * version), so an entry never goes stale; one graph per deployed version, a few KB each.
+ */
+const modelCache = new Map<number, ProcessModel>();
+
+export async function modelOf(db: Db, definitionId: number): Promise<ProcessModel> {
+  const cached = modelCache.get(definitionId);
+  if (cached) return cached;
+  const [row] = await db.select({ model: wfDefinitions.model }).from(wfDefinitions).where(eq(wfDefinitions.id, definitionId));
+  if (!row) throw notFound('流程定义不存在');
+  modelCache.set(definitionId, row.model);
+  return row.model;
+}
+
+/** Parses, checks and stores a new version of a definition (version = last + 1 for its key). */
+export async function deploy(db: Db, xml: string, userId: number | null): Promise<DefinitionRow> {
+  const model = await parseDefinition(xml);
+  return db.transaction(async (tx) => {
+    // Two deploys of one key at once must not both become version n: serialise on the key.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`wf:${model.key}`}))`);
+    const [last] = await tx
+      .select({ v: max(wfDefinitions.version) })
+      .from(wfDefinitions)
+      .where(eq(wfDefinitions.key, model.key));
+    const [row] = await tx
+      .insert(wfDefinitions)
+      .values({
+        key: model.key,
+        name: model.name,
+        version: (last?.v ?? 0) + 1,
+        category: model.category ?? null,
+        xml,
+        model,
+        createdBy: userId,
+        updatedBy: userId,
+      })
+      .returning();
+    return row as DefinitionRow;
+  });
+}
+
+export async function latestDefinition(db: Db, key: string): Promise<DefinitionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wfDefinitions)
+    .where(and(eq(wfDefinitions.key, key), eq(wfDefinitions.enabled, true)))
+    .orderBy(desc(wfDefinitions.version))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,21 @@
+/** The engine's answers to users (Chinese, verbatim from the specification where it has them). */
+export const MSG = {
+  taskMissing: '待办任务不存在',
+  taskClosed: '该任务已被处理，请刷新后查看',
+  notAssignee: '您不是当前审批人，不能处理该任务',
+  ended: '流程已结束，不能再操作',
+  notReturned: '流程未退回给发起人，不能重新提交',
+  rejectMessage: '请输入签字意见',
+  transferSelf: '不能转办给自己',
+  transferTarget: '请选择转办对象',
+  transferReason: '请输入转办理由',
+  notInitiator: '只有发起人可以执行此操作',
+  revokeLate: '审批人已处理，不能撤回',
+  revokeNever: '该流程不允许撤回',
+  urgeOften: '催办过于频繁，请10分钟后再试',
+  rollbackTarget: '不能退回到该节点',
+  noDefinition: '流程未部署或已停用',
+  alreadyRunning: '该业务已有进行中的流程',
+  signerSelf: '不能给自己加签',
+  signerTarget: '请选择加签人',
+} as const;

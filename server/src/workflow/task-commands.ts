@@ -1,0 +1,199 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { users, wfTasks } from '../db/schema';
+import type { Db } from '../platform/db';
+import { badRequest, conflict } from '../platform/errors';
+import { backTargets, closeTask, writeEvent } from './history';
+import { finish, settle } from './lifecycle';
+import { MSG } from './messages';
+import { afterTaskClosed, enter } from './routing';
+import { holderTask, hookEvent, type InstanceRow, node, openRun, refusalNow, stillHeldBy } from './run';
+import { cancelOpen, createNodeTasks, createResubmitTask } from './tasks';
+
+/**
+ * Commands on a task. Each is one transaction that first locks the task's instance (`holderTask`),
+ * so commands on one instance run one after the other; a task closes exactly once.
+ */
+export interface TaskCommand {
+  taskId: number;
+  userId: number;
+  message?: string | null;
+  /** Form fields changed by this step (merged into the instance's form). */
+  vars?: Record<string, unknown>;
+}
+
+const approverStep = (task: { nodeId: string; nodeName: string }, action: string, approvalFlag: 1 | 2 | 3) => ({
+  nodeId: task.nodeId,
+  nodeName: task.nodeName,
+  action,
+  operateType: 1 as const,
+  approvalFlag,
+});
+
+export async function pass(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
+  return db.transaction(async (tx) => {
+    const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    const run = await openRun(tx, inst, cmd.userId, initiatorName);
+    const message = cmd.message?.trim() || null;
+    if (cmd.vars) run.inst.vars = { ...run.inst.vars, ...cmd.vars };
+    const open = await closeTask(run, task, { outcome: 'pass', message, event: approverStep(task, 'pass', 1) });
+    await afterTaskClosed(run, task, open);
+    await settle(run, 'pass', task.nodeId);
+    return run.inst;
+  });
+}
+
+export async function reject(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
+  const message = cmd.message?.trim() ?? '';
+  if (!message) throw badRequest(MSG.rejectMessage);
+  return db.transaction(async (tx) => {
+    const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    const run = await openRun(tx, inst, cmd.userId, initiatorName);
+    await closeTask(run, task, { outcome: 'reject', message, event: approverStep(task, 'reject', 2) });
+    await cancelOpen(run);
+    await finish(run, 'rejected', hookEvent(run, 'reject', task.nodeId));
+    return run.inst;
+  });
+}
+
+export interface RollbackCommand extends TaskCommand {
+  /** Target by node id, or by its `sort` in backTargets (0 = the initiator). Default: the previous node. */
+  targetNodeId?: string;
+  sort?: number;
+}
+
+/** Sends a task back to an earlier passed node, or to the initiator (who then resubmits). */
+export async function rollback(db: Db, cmd: RollbackCommand): Promise<InstanceRow> {
+  return db.transaction(async (tx) => {
+    const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    const targets = await backTargets(tx, inst.id, task.nodeId);
+    const target =
+      cmd.targetNodeId !== undefined
+        ? targets.find((t) => t.nodeId === cmd.targetNodeId)
+        : cmd.sort !== undefined
+          ? targets.find((t) => t.sort === cmd.sort)
+          : targets[targets.length - 1];
+    if (!target) throw badRequest(MSG.rollbackTarget);
+    const run = await openRun(tx, inst, cmd.userId, initiatorName);
+    const message = cmd.message?.trim() || null;
+    await closeTask(run, task, { outcome: 'rollback', message, event: approverStep(task, 'rollback', 3) });
+    await cancelOpen(run);
+    if (target.sort === 0) {
+      await createResubmitTask(run);
+      run.inst.status = 'returned';
+    } else {
+      await createNodeTasks(run, node(run, target.nodeId));
+    }
+    await settle(run, 'rollback', task.nodeId);
+    return run.inst;
+  });
+}
+
+/** The initiator sends a returned request again (optionally with a corrected form). */
+export async function resubmit(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
+  return db.transaction(async (tx) => {
+    const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId, 'resubmit');
+    if (inst.status !== 'returned') throw conflict(MSG.notReturned);
+    const run = await openRun(tx, inst, cmd.userId, initiatorName);
+    const message = cmd.message?.trim() || null;
+    await closeTask(run, task, {
+      outcome: 'resubmit',
+      message,
+      event: { nodeId: run.model.startId, nodeName: '重新提交', action: 'resubmit', operateType: 0, approvalFlag: 1 },
+    });
+    if (cmd.vars) run.inst.vars = { ...run.inst.vars, ...cmd.vars };
+    run.inst.status = 'running';
+    await enter(run, run.model.startId);
+    await settle(run, 'resubmit', run.model.startId);
+    return run.inst;
+  });
+}
+
+export async function transfer(db: Db, cmd: TaskCommand & { toUserId: number; remark: string }): Promise<InstanceRow> {
+  const remark = cmd.remark.trim();
+  if (!remark) throw badRequest(MSG.transferReason);
+  if (cmd.toUserId === cmd.userId) throw badRequest(MSG.transferSelf);
+  return db.transaction(async (tx) => {
+    const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    const [target] = await tx.select({ id: users.id, enabled: users.enabled }).from(users).where(eq(users.id, cmd.toUserId));
+    if (!target?.enabled) throw badRequest(MSG.transferTarget);
+    const run = await openRun(tx, inst, cmd.userId, initiatorName);
+    const [moved] = await tx
+      .update(wfTasks)
+      .set({ assigneeUserId: cmd.toUserId, candidateUserIds: [cmd.toUserId], createdAt: new Date() })
+      .where(and(eq(wfTasks.id, task.id), stillHeldBy(cmd.userId)))
+      .returning();
+    if (!moved) throw (await refusalNow(tx, task.id, cmd.userId)) ?? conflict(MSG.taskClosed);
+    run.created.push(moved);
+    await writeEvent(run, {
+      taskId: task.id,
+      nodeId: task.nodeId,
+      nodeName: task.nodeName,
+      action: 'transfer',
+      operateType: 1,
+      approvalFlag: 0,
+      userId: cmd.userId,
+      targetUserId: cmd.toUserId,
+      message: remark,
+    });
+    await settle(run, 'transfer', task.nodeId);
+    return run.inst;
+  });
+}
+
+/** Adds a signer to the current node, before me (I act after them) or after me. */
+export async function addSigner(db: Db, cmd: TaskCommand & { signerUserId: number; position: 'before' | 'after' }): Promise<InstanceRow> {
+  if (cmd.signerUserId === cmd.userId) throw badRequest(MSG.signerSelf);
+  return db.transaction(async (tx) => {
+    const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    const [signer] = await tx.select({ enabled: users.enabled }).from(users).where(eq(users.id, cmd.signerUserId));
+    if (!signer?.enabled) throw badRequest(MSG.signerTarget);
+    const run = await openRun(tx, inst, cmd.userId, initiatorName);
+    const base = {
+      instanceId: inst.id,
+      nodeId: task.nodeId,
+      nodeName: task.nodeName,
+      kind: 'approve',
+      activation: task.activation,
+      mode: task.mode,
+      assigneeUserId: cmd.signerUserId,
+      candidateUserIds: [cmd.signerUserId],
+    };
+    if (cmd.position === 'before') {
+      const parked = await tx
+        .update(wfTasks)
+        .set({ status: 'waiting' })
+        .where(and(eq(wfTasks.id, task.id), stillHeldBy(cmd.userId)))
+        .returning({ id: wfTasks.id });
+      if (!parked.length) throw (await refusalNow(tx, task.id, cmd.userId)) ?? conflict(MSG.taskClosed);
+      const [row] = await tx
+        .insert(wfTasks)
+        .values({ ...base, seq: task.seq - 0.5, status: 'pending' })
+        .returning();
+      if (row) run.created.push(row);
+    } else {
+      // Nothing of my task changes here: check it is still mine as it is now (the lock may have waited).
+      const refused = await refusalNow(tx, task.id, cmd.userId);
+      if (refused) throw refused;
+      const [after] = await tx
+        .select({ seq: wfTasks.seq })
+        .from(wfTasks)
+        .where(and(eq(wfTasks.instanceId, inst.id), eq(wfTasks.activation, task.activation), gt(wfTasks.seq, task.seq)))
+        .orderBy(asc(wfTasks.seq))
+        .limit(1);
+      await tx.insert(wfTasks).values({ ...base, seq: after ? (task.seq + after.seq) / 2 : task.seq + 1, status: 'waiting' });
+    }
+    await writeEvent(run, {
+      taskId: task.id,
+      nodeId: task.nodeId,
+      nodeName: task.nodeName,
+      action: 'addSigner',
+      operateType: 1,
+      approvalFlag: 0,
+      userId: cmd.userId,
+      targetUserId: cmd.signerUserId,
+      message: cmd.position === 'before' ? '前加签' : '后加签',
+    });
+    await settle(run, 'addSigner', task.nodeId);
+    return run.inst;
+  });
+}

@@ -1,0 +1,140 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { wfTasks } from '../db/schema';
+import type { Db } from '../platform/db';
+import { badRequest } from '../platform/errors';
+import { idsOfCodes, resolveRule } from './assignees';
+import type { NodeModel } from './model';
+import type { Run, TaskRow } from './run';
+
+/** Task states that still need someone: due now (pending) or later in a sequence (waiting). */
+export const OPEN = ['pending', 'waiting'] as const;
+const APPROVAL_KINDS = ['approve', 'resubmit'];
+
+// ---------------------------------------------------------------------------------------------
+// Who does a node's work
+
+async function fallbackUsers(run: Run): Promise<number[]> {
+  const ids = await idsOfCodes(run.tx, [run.model.fallbackUser, 'admin']);
+  return ids.slice(0, 1);
+}
+
+async function usersFor(run: Run, n: NodeModel, rule = n.assignee): Promise<number[]> {
+  if (!rule) return [];
+  return resolveRule(run.tx, rule, { initiatorUserId: run.inst.initiatorUserId, vars: run.inst.vars, chosen: run.inst.chosen, nodeId: n.id });
+}
+
+/** The approvers of a node: its rule, else the process administrator — never nobody. */
+async function approversOf(run: Run, n: NodeModel): Promise<number[]> {
+  let people = await usersFor(run, n);
+  if (!people.length) people = await fallbackUsers(run);
+  if (!people.length) throw badRequest(`节点 "${n.name}" 找不到审批人，也没有可用的流程管理员`);
+  return people;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating and ending tasks
+
+/** Numbers the arrivals at nodes; kept in the instance state, which every command saves. */
+export function nextActivation(run: Run): number {
+  const next = (run.inst.state.activations ?? 0) + 1;
+  run.inst.state = { ...run.inst.state, activations: next };
+  return next;
+}
+
+/** The tasks of one arrival at a user task, by its mode: one group task (any), one each (all), or one after another (seq). */
+export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
+  const people = await approversOf(run, n);
+  const activation = nextActivation(run);
+  const base = { instanceId: run.inst.id, nodeId: n.id, nodeName: n.name, kind: 'approve', activation, mode: n.mode ?? 'any' };
+  const values =
+    n.mode === 'all' || n.mode === 'seq'
+      ? people.map((u, i) => ({ ...base, seq: i, assigneeUserId: u, candidateUserIds: [u], status: n.mode === 'seq' && i > 0 ? 'waiting' : 'pending' }))
+      : [{ ...base, seq: 0, assigneeUserId: people.length === 1 ? (people[0] as number) : null, candidateUserIds: people, status: 'pending' }];
+  const rows = await run.tx.insert(wfTasks).values(values).returning();
+  run.created.push(...rows.filter((r) => r.status === 'pending'));
+}
+
+/** Copies of a node (or of the end: node id `__end__`) for the people of a cc rule. */
+export async function createCc(run: Run, nodeId: string, nodeName: string, rule: NodeModel['cc']): Promise<void> {
+  if (!rule) return;
+  const n = run.model.nodes[nodeId] ?? { id: nodeId, name: nodeName, type: 'userTask', incoming: [], outgoing: [] };
+  const people = await usersFor(run, n as NodeModel, rule);
+  if (!people.length) return;
+  const rows = await run.tx
+    .insert(wfTasks)
+    .values(people.map((u) => ({ instanceId: run.inst.id, nodeId, nodeName, kind: 'cc', assigneeUserId: u, candidateUserIds: [u], status: 'pending' })))
+    .returning();
+  run.created.push(...rows);
+}
+
+/** The initiator's task after a send-back to the start. */
+export async function createResubmitTask(run: Run): Promise<void> {
+  const [back] = await run.tx
+    .insert(wfTasks)
+    .values({
+      instanceId: run.inst.id,
+      nodeId: run.model.startId,
+      nodeName: '发起人重新提交',
+      kind: 'resubmit',
+      activation: nextActivation(run),
+      assigneeUserId: run.inst.initiatorUserId,
+      candidateUserIds: [run.inst.initiatorUserId],
+    })
+    .returning();
+  if (back) run.created.push(back);
+}
+
+/** Makes a waiting task due (the next in a sequence, or the approver after an added signer). */
+export async function makeDue(run: Run, taskId: number): Promise<void> {
+  const [due] = await run.tx.update(wfTasks).set({ status: 'pending', createdAt: new Date() }).where(eq(wfTasks.id, taskId)).returning();
+  if (due) run.created.push(due);
+}
+
+export async function openApprovalCount(tx: Db, instanceId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(wfTasks)
+    .where(and(eq(wfTasks.instanceId, instanceId), inArray(wfTasks.kind, APPROVAL_KINDS), inArray(wfTasks.status, [...OPEN])));
+  return Number(row?.n ?? 0);
+}
+
+/** Cancels every open approval of the instance (reject, send back, revoke). */
+export async function cancelOpen(run: Run): Promise<void> {
+  await run.tx
+    .update(wfTasks)
+    .set({ status: 'cancelled', outcome: 'cancelled', completedAt: new Date() })
+    .where(and(eq(wfTasks.instanceId, run.inst.id), inArray(wfTasks.kind, APPROVAL_KINDS), inArray(wfTasks.status, [...OPEN])));
+  run.inst.state = { ...run.inst.state, joins: {} };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading tasks
+
+/** My pending task on an instance (approval or resubmission), if any. */
+export async function myTask(db: Db, instanceId: number, userId: number): Promise<TaskRow | undefined> {
+  const [t] = await db
+    .select()
+    .from(wfTasks)
+    .where(
+      and(
+        eq(wfTasks.instanceId, instanceId),
+        eq(wfTasks.status, 'pending'),
+        inArray(wfTasks.kind, APPROVAL_KINDS),
+        sql`${wfTasks.candidateUserIds} @> ARRAY[${userId}]::integer[]`,
+        or(sql`${wfTasks.assigneeUserId} IS NULL`, eq(wfTasks.assigneeUserId, userId)),
+      ),
+    )
+    .orderBy(asc(wfTasks.id))
+    .limit(1);
+  return t;
+}
+
+/** The task of the initiator after a send-back, if any. */
+export async function resubmitTaskOf(db: Db, instanceId: number): Promise<TaskRow | undefined> {
+  const [t] = await db
+    .select()
+    .from(wfTasks)
+    .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.kind, 'resubmit'), eq(wfTasks.status, 'pending')))
+    .limit(1);
+  return t;
+}
