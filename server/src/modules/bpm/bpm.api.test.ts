@@ -131,6 +131,34 @@ describe('process centre', () => {
     expect(conds.data.statuses).toHaveLength(5);
   });
 
+  it('the unfiltered to-do list merges personal and group tasks newest first, paged like the filtered list', async () => {
+    for (const [key, erp] of [
+      ['GroupTodo', { assigneeType: 'users', assigneeValue: 'user02,hrd01', mode: 'any' }],
+      ['OwnTodo', { assigneeType: 'users', assigneeValue: 'user02' }],
+    ] as const)
+      expect((await call('admin', 'definition/deploy', { xml: lineXml(key, [erp]) })).code).toBe('200');
+    for (let i = 0; i < 3; i++)
+      for (const processKey of ['GroupTodo', 'OwnTodo'])
+        expect((await call('emp01', 'start', { processKey, title: `合并${processKey}${i}`, form: {} })).code).toBe('200');
+    const badge = (await call<{ sum: number }>('user02', 'getAllUserTaskTotal')).data.sum;
+    // A filter that keeps everything takes the general query: both must answer the same pages.
+    const everything = { startTimeBegin: '2000-01-01' };
+    const seen: number[] = [];
+    for (const pageIndex of [1, 2, 3, 9]) {
+      const fast = await todo('user02', { pageIndex, pageSize: 4 });
+      const general = await todo('user02', { pageIndex, pageSize: 4, ...everything });
+      expect(fast.total).toBe(badge);
+      expect(general.total).toBe(badge);
+      expect(fast.records).toEqual(general.records);
+      seen.push(...fast.records.map((r) => r.taskId as number));
+    }
+    expect(badge).toBeGreaterThanOrEqual(6);
+    expect(new Set(seen).size).toBe(badge);
+    const times = (await todo('user02', { pageSize: 50 })).records.map((r) => r.taskTime ?? '');
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await todo('hrd01', { keyword: '合并GroupTodo' })).total).toBe(3);
+  });
+
   it('reject, send back and resubmit, revoke and urge over HTTP', async () => {
     const a = await startLeave('驳回测试');
     const ta = (await todo('mgr01', { keyword: '驳回测试' })).records[0]?.taskId;
