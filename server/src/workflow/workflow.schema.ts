@@ -93,12 +93,8 @@ export const wfTasks = pgTable(
     // "My open tasks" in two parts (see the to-do list): personal tasks in arrival order (read
     // backwards for newest first), so a page is the first rows of an index scan, and group tasks
     // (no assignee) by candidate. Both partial, so finished tasks never bloat them.
-    index('wf_tasks_todo_idx')
-      .on(t.assigneeUserId, t.createdAt, t.id)
-      .where(sql`${t.status} = 'pending' AND ${t.kind} IN ('approve', 'resubmit')`),
-    index('wf_tasks_group_candidates_idx')
-      .using('gin', t.candidateUserIds)
-      .where(sql`${t.status} = 'pending' AND ${t.assigneeUserId} IS NULL`),
+    index('wf_tasks_todo_idx').on(t.assigneeUserId, t.createdAt, t.id).where(sql`${t.status} = 'pending' AND ${t.kind} IN ('approve', 'resubmit')`),
+    index('wf_tasks_group_candidates_idx').using('gin', t.candidateUserIds).where(sql`${t.status} = 'pending' AND ${t.assigneeUserId} IS NULL`),
     index('wf_tasks_instance_idx').on(t.instanceId, t.status),
     index('wf_tasks_completed_by_idx').on(t.completedBy, t.kind),
   ],

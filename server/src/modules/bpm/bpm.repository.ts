@@ -63,8 +63,7 @@ const groupTodo = (userId: number) => sql`${TODO} AND t.assignee_user_id IS NULL
 const todoCount = (userId: number) =>
   sql`(SELECT count(*) FROM wf_tasks t WHERE ${personalTodo(userId)}) + (SELECT count(*) FROM wf_tasks t WHERE ${groupTodo(userId)})`;
 
-const hasInstanceFilters = (f: ListFilters) =>
-  Boolean(f.processKey || f.startTimeBegin || f.startTimeEnd || f.initiator?.trim() || f.keyword?.trim());
+const hasInstanceFilters = (f: ListFilters) => Boolean(f.processKey || f.startTimeBegin || f.startTimeEnd || f.initiator?.trim() || f.keyword?.trim());
 
 interface TaskRowSql {
   total: number | string;
@@ -131,7 +130,6 @@ async function todoPage(db: Db, userId: number, limit: number, offset: number): 
       })),
   };
 }
-
 
 /** To-do, done and cc lists: one row per task. */
 export async function taskList(db: Db, userId: number, kind: TaskListKind, f: ListFilters): Promise<{ records: TaskListItem[]; total: number }> {
