@@ -191,7 +191,7 @@ export async function addSigner(db: Db, cmd: TaskCommand & { signerUserId: numbe
       approvalFlag: 0,
       userId: cmd.userId,
       targetUserId: cmd.signerUserId,
-      message: cmd.position === 'before' ? '前加签' : '后加签',
+      message: [cmd.position === 'before' ? '前加签' : '后加签', cmd.message?.trim()].filter(Boolean).join('：'),
     });
     await settle(run, 'addSigner', task.nodeId);
     return run.inst;

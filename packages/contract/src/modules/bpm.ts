@@ -533,7 +533,12 @@ export const bpmCalls = {
     method: 'POST',
     path: bpm('task/addSigner'),
     requestKind: 'json',
-    request: ZTaskRef.extend({ userCode: z.string().trim().min(1, '请选择加签人').max(64), position: z.enum(['before', 'after']) }),
+    request: ZTaskRef.extend({
+      userCode: z.string().trim().min(1, '请选择加签人').max(64),
+      position: z.enum(['before', 'after']),
+      /** Why the signer is added; shown in the flow after 前加签 / 后加签. */
+      message: z.string().trim().max(200, '加签理由最多200个字符').optional(),
+    }),
     data: z.null(),
     permission: 'login',
     write: true,

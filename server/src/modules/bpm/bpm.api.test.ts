@@ -1,6 +1,8 @@
 import type { ApprovalStep, FlowData, Page, TaskListItem } from '@erp/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { wfEvents } from '../../db/schema';
 import { lineXml } from '../../workflow/bpmn-builder';
 import { POSITIVE_PROCESS_XML } from './definitions/positive-process';
 
@@ -204,7 +206,15 @@ describe('process centre', () => {
     const steps = (await call<ApprovalStep[]>('user01', 'viewApprovalInfo', { processInstanceId: id })).data;
     expect(steps[1]).toMatchObject({ isTransfer: 1, approvalUserCode: 'user01' });
     expect(steps[1]?.transferDTOS[0]).toMatchObject({ remark: '休假' });
-    expect((await call('user01', 'task/addSigner', { taskId: t, userCode: 'user02', position: 'after' })).code).toBe('200');
+    expect((await call('user01', 'task/addSigner', { taskId: t, userCode: 'user02', position: 'after', message: 'r'.repeat(201) })).status).toBe(400);
+    expect((await call('user01', 'task/addSigner', { taskId: t, userCode: '', position: 'after' })).message).toContain('请选择加签人');
+    expect((await call('user01', 'task/addSigner', { taskId: t, userCode: 'user01', position: 'after' })).message).toBe('不能给自己加签');
+    expect((await call('user01', 'task/addSigner', { taskId: t, userCode: 'user02', position: 'after', message: ' 请协助 ' })).code).toBe('200');
+    const added = await s.db
+      .select()
+      .from(wfEvents)
+      .where(and(eq(wfEvents.instanceId, id), eq(wfEvents.action, 'addSigner')));
+    expect(added.map((e) => e.message)).toEqual(['后加签：请协助']);
     expect((await call('user01', 'task/pass', { taskId: t })).code).toBe('200');
     expect((await todo('user02', { keyword: '转办测试' })).total).toBe(1);
     const people = (await call<Array<{ code: string }>>('mgr01', 'candidateUsers', { keyword: 'mgr' })).data;

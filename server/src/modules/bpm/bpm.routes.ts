@@ -131,7 +131,13 @@ export const bpmModule: ServerModule = {
       },
       addSigner: async (input, ctx) => {
         const signer = await service.targetUser(ctx.platform.db, input.userCode, '请选择加签人');
-        await engine.addSigner(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, signerUserId: signer.id, position: input.position });
+        await engine.addSigner(ctx.platform.db, {
+          taskId: input.taskId,
+          userId: ctx.user.userId,
+          signerUserId: signer.id,
+          position: input.position,
+          message: input.message,
+        });
         return null;
       },
       revokeProcess: async (input, ctx) => {
