@@ -13,7 +13,9 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /**
  * Streams rows into an xlsx answer as they are read: exceljs' streaming writer commits each row,
- * so memory stays flat however many rows there are.
+ * so memory stays flat however many rows there are. Styles are on (the header is bold), but data
+ * cells share style objects: exceljs then resolves a style once, not once per cell (which cost more
+ * than half of a 50,000-row export).
  */
 export function sendXlsx(
   reply: FastifyReply,
@@ -25,13 +27,21 @@ export function sendXlsx(
   sheet.columns = opts.columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  // exceljs remembers a style object's id together with the first cell type it saw, so one shared
+  // object per value kind (the formats give text, numbers or nothing) keeps every cell's style as before.
+  const plain = { string: {}, number: {}, empty: {} } satisfies Record<string, Partial<ExcelJS.Style>>;
   void (async () => {
     try {
       for await (const batch of opts.batches) {
         for (const record of batch) {
-          const row: Record<string, unknown> = {};
-          for (const c of opts.columns) row[c.key] = c.format(record[c.key]);
-          sheet.addRow(row).commit();
+          const row = sheet.addRow(opts.columns.map((c) => c.format(record[c.key])));
+          row.eachCell({ includeEmpty: true }, (cell) => {
+            const v = cell.value;
+            if (typeof v === 'number') cell.style = plain.number;
+            else if (typeof v === 'string') cell.style = plain.string;
+            else if (v === null) cell.style = plain.empty;
+          });
+          row.commit();
         }
       }
       sheet.commit();
