@@ -50,10 +50,10 @@ async function exportSheet(body: Record<string, unknown>, token: string): Promis
 describe('resource batches (exports)', () => {
   it.each([
     ['the default order', {}],
-    ['name descending', { sortField: 'realName', sortOrder: 'descend' }],
-    ['department name ascending (a joined column)', { sortField: 'orgName', sortOrder: 'ascend' }],
+    ['name descending', { sortField: 'realName', sortOrder: 'descend' as const }],
+    ['department name ascending (a joined column)', { sortField: 'orgName', sortOrder: 'ascend' as const }],
     ['a keyword filter', { keyword: 'e' }],
-    ['a sort field that is not allowed (falls back)', { sortField: 'passwordHash', sortOrder: 'descend' }],
+    ['a sort field that is not allowed (falls back)', { sortField: 'passwordHash', sortOrder: 'descend' as const }],
   ])('%s: slices of 7 give the rows of one list query, in its order', async (_, req) => {
     const viewer = (await s.platform.sessions.resolve(admin)) as Principal;
     const list = await userResource.list(s.db, req, viewer, { limit: 10_000 });
