@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
 import { langOf } from '../../platform/http/i18n';
+import { sendJsonData } from '../../platform/http/json-answer';
 import type { ServerModule } from '../../platform/module';
 import { exportColumns } from '../../platform/resource/labels';
 import { sendXlsx } from '../../platform/resource/xlsx-export';
@@ -94,7 +95,8 @@ export const baseModule: ServerModule = {
       getBank: (input) => dictionaries.banks(input.keyword ?? input.bankName),
 
       // Organisation
-      orgTree: (input) => orgs.tree(input),
+      // 2,000 units: the tree is kept serialised per organisation version, not serialised per call.
+      orgTree: async (input, ctx) => sendJsonData(ctx, baseCalls.orgTree, await orgs.treeJson(input)),
       getUserCompany: (input, ctx) => orgs.userCompany(ctx.user, input.userCode),
       getOrgNameByIds: (input) => orgs.namesByIds(input.ids),
       getCompanyList: (input) => orgs.companies({ keyword: input.keyword, client: false }),

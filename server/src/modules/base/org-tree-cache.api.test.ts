@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { orgUnits, users } from '../../db/schema';
 import { queryRows } from '../../platform/db';
+import { localize } from '../../platform/http/i18n';
 
 /**
  * org/tree is cached per process and keyed by org_version, which database triggers bump. Every change
@@ -120,6 +121,16 @@ describe('organisation tree cache', () => {
     const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(s.db, sql`SELECT count(*)::int AS n FROM users WHERE org_id = ${t004} AND enabled`);
     expect(after).toBe(n);
     expect(after).toBeGreaterThanOrEqual(before);
+  });
+
+  it("answers the kept JSON in the usual envelope, the message in the caller's language", async () => {
+    const zh = await s.post<Node[]>('/base_api/base/api/org/tree', {}, emp);
+    expect(zh).toMatchObject({ status: 200, code: '200', message: '操作成功' });
+    expect(zh.headers.get('content-type')).toContain('application/json');
+    expect(zh.headers.get('x-request-id')).toBeTruthy();
+    const en = await s.post<Node[]>('/base_api/base/api/org/tree', {}, emp, { headers: { 'accept-language': 'en-US' } });
+    expect(en.message).toBe(localize('操作成功', 'en'));
+    expect(en.data).toEqual(zh.data);
   });
 
   it('concurrent first calls share one build and answer the same tree; a missing subtree is not cached', async () => {

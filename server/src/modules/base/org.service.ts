@@ -33,6 +33,11 @@ const nameColumns = { id: orgUnits.id, name: orgUnits.name, code: orgUnits.code,
 
 type TreeRequest = { id?: number | null; includeClient?: boolean; includeDisabled?: boolean; maxType?: OrgType };
 
+interface BuiltTree {
+  nodes: OrgTreeNode[];
+  json: Buffer;
+}
+
 /** Built trees kept per process: at most this many request shapes (whole tree, subtrees) per version. */
 const TREE_CACHE_SIZE = 64;
 
@@ -43,7 +48,7 @@ export class OrgService {
    * change of units, leaders' names or members). A promise is kept, so concurrent first calls build
    * once. Answers share the cached nodes: callers must not change them.
    */
-  private treeCache: { version: number; trees: Map<string, Promise<OrgTreeNode[]>> } = { version: Number.NaN, trees: new Map() };
+  private treeCache: { version: number; trees: Map<string, Promise<BuiltTree>> } = { version: Number.NaN, trees: new Map() };
 
   constructor(private readonly db: Db) {}
 
@@ -65,13 +70,22 @@ export class OrgService {
    * leaves a newer tree under an older version, which the next call replaces: never a stale answer.
    */
   async tree(input: TreeRequest): Promise<OrgTreeNode[]> {
+    return (await this.cachedTree(input)).nodes;
+  }
+
+  /** The same tree as JSON, serialised once per version (2,000 units are about 450 KB). */
+  async treeJson(input: TreeRequest): Promise<Buffer> {
+    return (await this.cachedTree(input)).json;
+  }
+
+  private async cachedTree(input: TreeRequest): Promise<BuiltTree> {
     const version = await this.version();
     if (version !== this.treeCache.version || this.treeCache.trees.size >= TREE_CACHE_SIZE) this.treeCache = { version, trees: new Map() };
     const trees = this.treeCache.trees;
     const key = JSON.stringify([input.id ?? null, Boolean(input.includeClient), Boolean(input.includeDisabled), input.maxType ?? null]);
     let tree = trees.get(key);
     if (!tree) {
-      tree = this.buildTree(input);
+      tree = this.buildTree(input).then((nodes) => ({ nodes, json: Buffer.from(JSON.stringify(nodes)) }));
       trees.set(key, tree);
       tree.catch(() => trees.delete(key));
     }
