@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { orgUnits, roles, userRoles, users } from '../../db/schema';
+import { orgSubtreeIds } from '../../platform/auth/org-subtree';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hasPermission, type Principal } from '../../platform/auth/principal';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
@@ -90,8 +91,7 @@ export class UserService {
     if (input.keyword) parts.push(userKeyword(input.keyword));
     if (input.userCode) parts.push(anyContains(users.userCode)(input.userCode));
     if (input.userName) parts.push(anyContains(users.realName, users.namePinyin)(input.userName));
-    if (input.orgId)
-      parts.push(sql`${users.orgId} IN (SELECT d.id FROM org_units d WHERE d.path LIKE (SELECT p.path FROM org_units p WHERE p.id = ${input.orgId}) || '%')`);
+    if (input.orgId) parts.push(sql`${users.orgId} IN (${orgSubtreeIds(input.orgId)})`);
     if (input.excludeUserCodes?.length) parts.push(sql`lower(${users.userCode}) NOT IN ${input.excludeUserCodes.map((c) => c.toLowerCase())}`);
     const where = and(...parts);
     // Exact code or name matches first, then by name.

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { messageReceivers, messages, orgUnits, users } from '../../db/schema';
+import { orgSubtreeIds } from '../../platform/auth/org-subtree';
 import type { Db } from '../../platform/db';
 import { queryRows } from '../../platform/db';
 import type { MessageReceiverRow, MessageRow } from './msg.schema';
@@ -153,8 +154,7 @@ export class MsgRepository {
   async addReceivers(message: MessageRow, scope: { kind: 'all' } | { kind: 'org'; orgId: number } | { kind: 'users'; ids: number[] }): Promise<number[]> {
     let who: SQL;
     if (scope.kind === 'all') who = sql`SELECT id FROM users WHERE enabled`;
-    else if (scope.kind === 'org')
-      who = sql`SELECT u.id FROM users u JOIN org_units o ON o.id = u.org_id WHERE u.enabled AND o.path LIKE (SELECT path FROM org_units WHERE id = ${scope.orgId}) || '%'`;
+    else if (scope.kind === 'org') who = sql`SELECT u.id FROM users u WHERE u.enabled AND u.org_id IN (${orgSubtreeIds(scope.orgId)})`;
     else {
       if (!scope.ids.length) return [];
       who = sql`SELECT id FROM users WHERE enabled AND id IN (${sql.join(

@@ -1,4 +1,5 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
+import { orgSubtreeIds } from './org-subtree';
 import type { Principal } from './principal';
 
 /**
@@ -14,9 +15,7 @@ export function dataScopeCondition(user: Principal, columns: { orgId: Column | S
     case 'dept':
       return scope.orgId === null ? self : sql`(${columns.orgId} = ${scope.orgId} OR ${self})`;
     case 'dept_and_below':
-      return scope.orgId === null
-        ? self
-        : sql`(${columns.orgId} IN (SELECT d.id FROM org_units d WHERE d.path LIKE (SELECT p.path FROM org_units p WHERE p.id = ${scope.orgId}) || '%') OR ${self})`;
+      return scope.orgId === null ? self : sql`(${columns.orgId} IN (${orgSubtreeIds(scope.orgId)}) OR ${self})`;
     case 'custom':
       return scope.orgIds.length ? sql`(${columns.orgId} IN ${scope.orgIds} OR ${self})` : self;
     case 'self':

@@ -1,4 +1,5 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
+import { orgSubtreeIds } from '../auth/org-subtree';
 
 /** Builds one WHERE condition from one filter value of a list request (undefined = no condition). */
 export type FilterFn<V = unknown> = (value: V) => SQL | undefined;
@@ -36,9 +37,7 @@ export const atMost =
 export const inOrgSubtree =
   (orgIdColumn: Column | SQL): FilterFn =>
   (v) =>
-    blank(v)
-      ? undefined
-      : sql`${orgIdColumn} IN (SELECT d.id FROM org_units d WHERE d.path LIKE (SELECT p.path FROM org_units p WHERE p.id = ${Number(v)}) || '%')`;
+    blank(v) ? undefined : sql`${orgIdColumn} IN (${orgSubtreeIds(Number(v))})`;
 
 /** Any of several columns contains the text (a "keyword" box). */
 export const anyContains =
