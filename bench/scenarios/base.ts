@@ -137,8 +137,9 @@ async function measure(db: Db, label: string, duration: number): Promise<Section
     notes: [
       'Calls as hr01 (signed in, login-level calls), ROOT-wrapped bodies; the data set has 50,000 generated people and 2,000 generated departments besides the demo data.',
       'Baseline: bare Fastify route running the same SQL statements (captured from the product with LOG_SQL_FILE) through the same driver, as in the foundation benchmark.',
-      'dimQueryUser matches name, code, pinyin initials or phone with ILIKE; each column has a trigram index so PostgreSQL combines them with a bitmap OR.',
-      'Export: exceljs streaming writer fed 2,000 rows at a time; the answer is streamed, so memory does not grow with the row count.',
+      "dimQueryUser matches name, code, pinyin initials or phone with ILIKE; the keyword's 1–2 character pieces, looked up in the GIN index on users.search_tokens, narrow the rows first (trigrams need 3 characters).",
+      'org/tree is kept per process (built and serialised) per organisation version, which triggers bump on every change: a call reads that one row, so the captured baseline SQL is that read alone.',
+      "Export: the ordered ids in one query, then the rows 5,000 ids at a time into exceljs' streaming writer; the answer is streamed, so memory does not grow with the row count.",
     ],
   };
 }
