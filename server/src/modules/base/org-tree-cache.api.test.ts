@@ -1,9 +1,11 @@
+import type { OrgTreeNode } from '@erp/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { orgUnits, users } from '../../db/schema';
 import { queryRows } from '../../platform/db';
 import { localize } from '../../platform/http/i18n';
+import { findUnit } from './org-tree.fixture';
 
 /**
  * org/tree is cached per process and keyed by org_version, which database triggers bump. Every change
@@ -19,22 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-interface Node {
-  id: number;
-  code: string;
-  name: string;
-  leaderName: string | null;
-  memberCount: number;
-  enabled: boolean;
-  children: Node[];
-}
-const find = (nodes: Node[], code: string): Node | undefined => {
-  for (const n of nodes) {
-    if (n.code === code) return n;
-    const hit = find(n.children, code);
-    if (hit) return hit;
-  }
-};
+type Node = OrgTreeNode;
+const find = findUnit;
 const tree = async (body: Record<string, unknown> = {}) => {
   const res = await s.post<Node[]>('/base_api/base/api/org/tree', body, emp);
   expect(res.code).toBe('200');

@@ -1,7 +1,9 @@
+import type { OrgTreeNode } from '@erp/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { orgUnits, users } from '../../db/schema';
+import { findUnit } from './org-tree.fixture';
 
 let s: TestServer;
 let admin: string;
@@ -12,23 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-interface Node {
-  id: number;
-  code: string;
-  name: string;
-  path: string;
-  leaderName: string | null;
-  memberCount: number;
-  children: Node[];
-}
+type Node = OrgTreeNode;
 const idOf = async (code: string) => (await s.db.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.code, code)))[0]?.id as number;
-const find = (nodes: Node[], code: string): Node | undefined => {
-  for (const n of nodes) {
-    if (n.code === code) return n;
-    const hit = find(n.children, code);
-    if (hit) return hit;
-  }
-};
+const find = findUnit;
 
 describe('organisation reads', () => {
   it('answers the tree with leaders and member counts; client companies only on request', async () => {
