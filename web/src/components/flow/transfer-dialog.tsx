@@ -1,26 +1,18 @@
-import { bpmCalls, type EmployeeOption } from '@erp/contract/modules/bpm';
-import { useQuery } from '@tanstack/react-query';
+import type { EmployeeOption } from '@erp/contract/modules/bpm';
 import { Form, Input, Modal, Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api/client';
 import './flow-texts';
+import { usePeople } from './use-people';
 
 export const TRANSFER_REASON_MAX = 200;
+
+export const personLabel = (p: EmployeeOption) => `${p.name}（${p.code}）${p.orgName ? ` · ${p.orgName}` : ''}`;
 
 export interface TransferDialogProps {
   open: boolean;
   onSubmit(target: { transferUserCode: string; remark: string }): Promise<unknown>;
   onClose(): void;
-}
-
-/** People to choose from, searched on the server; the server never offers the current user. */
-function usePeople(keyword: string) {
-  return useQuery({
-    queryKey: ['bpm', 'candidateUsers', keyword],
-    queryFn: () => api(bpmCalls.candidateUsers, { keyword }),
-    staleTime: 30_000,
-  });
 }
 
 /** Transfer (spec 000 §2, §5): 500 px, searchable person list without me, a reason of up to 200 characters. */
@@ -44,7 +36,6 @@ export function TransferDialog({ open, onSubmit, onClose }: TransferDialogProps)
       setBusy(false);
     }
   };
-  const label = (p: EmployeeOption) => `${p.name}（${p.code}）${p.orgName ? ` · ${p.orgName}` : ''}`;
   return (
     <Modal
       open={open}
@@ -65,7 +56,7 @@ export function TransferDialog({ open, onSubmit, onClose }: TransferDialogProps)
             placeholder={t('flow.transferTargetRequired')}
             loading={people.isFetching}
             notFoundContent={t(people.isFetching ? 'flow.searching' : 'flow.noMatch')}
-            options={(people.data ?? []).map((p) => ({ value: p.code, label: label(p) }))}
+            options={(people.data ?? []).map((p) => ({ value: p.code, label: personLabel(p) }))}
             data-testid="transfer-target"
           />
         </Form.Item>

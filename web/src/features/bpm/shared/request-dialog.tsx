@@ -2,14 +2,19 @@ import { bpmCalls } from '@erp/contract/modules/bpm';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Popconfirm, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
-import { FlowSteps, SignOffDialog, TransferDialog } from '../../../components/flow';
+import { AddSignerDialog, FlowSteps, SignOffDialog, TransferDialog } from '../../../components/flow';
+import '../bpm-texts';
 import type { RecordDialogProps } from './process-dialogs';
 import { RollbackDialog } from './rollback-dialog';
 import { useTaskActions } from './use-task-actions';
 
+type Step = 'pass' | 'reject' | 'transfer' | 'rollback' | 'addSigner';
+
 /** A general request (no business module of its own): its flow and the commands I may use. */
 export default function RequestDialog({ open, mode, processInstanceId, businessId, onClose, onDone }: RecordDialogProps) {
+  const { t } = useTranslation();
   const flow = useQuery({
     queryKey: ['bpm', 'flow', processInstanceId, businessId],
     queryFn: () => api(bpmCalls.getFlowData, processInstanceId ? { instanceId: processInstanceId } : { businessId: businessId ?? '' }),
@@ -20,7 +25,7 @@ export default function RequestDialog({ open, mode, processInstanceId, businessI
     onDone?.();
     onClose();
   });
-  const [dialog, setDialog] = useState<null | 'pass' | 'reject' | 'transfer' | 'rollback'>(null);
+  const [dialog, setDialog] = useState<null | Step>(null);
   const data = flow.data;
   const taskId = data?.taskId ?? null;
 
@@ -30,50 +35,42 @@ export default function RequestDialog({ open, mode, processInstanceId, businessI
 
   const footer: React.ReactNode[] = [];
   if (data && taskId && data.taskKind === 'approve' && mode === 'approve') {
-    footer.push(
-      <Button key="pass" type="primary" onClick={() => setDialog('pass')}>
-        通过
-      </Button>,
-      <Button key="rollback" onClick={() => setDialog('rollback')}>
-        退回
-      </Button>,
-      <Button key="reject" danger onClick={() => setDialog('reject')}>
-        驳回
-      </Button>,
-      <Button key="transfer" onClick={() => setDialog('transfer')}>
-        转办
-      </Button>,
+    const step = (key: Step, extra: { type?: 'primary'; danger?: boolean } = {}) => (
+      <Button key={key} {...extra} onClick={() => setDialog(key)} data-testid={`request-${key}`}>
+        {t(`bpm.${key}`)}
+      </Button>
     );
+    footer.push(step('pass', { type: 'primary' }), step('rollback'), step('reject', { danger: true }), step('transfer'), step('addSigner'));
   }
   if (data && taskId && data.taskKind === 'resubmit') {
     footer.push(
       <Button key="resubmit" type="primary" onClick={() => actions.resubmit(taskId)}>
-        重新提交
+        {t('bpm.resubmit')}
       </Button>,
     );
   }
   if (data?.canRevoke && data.processInstanceId) {
     const id = data.processInstanceId;
     footer.push(
-      <Popconfirm key="revoke" title="确认撤回该申请？" onConfirm={() => actions.revoke(id)}>
-        <Button>撤回</Button>
+      <Popconfirm key="revoke" title={t('bpm.revokeConfirm')} onConfirm={() => actions.revoke(id)}>
+        <Button>{t('bpm.revoke')}</Button>
       </Popconfirm>,
     );
     if (data.status === 'running')
       footer.push(
         <Button key="urge" onClick={() => actions.urge(id)}>
-          催办
+          {t('bpm.urge')}
         </Button>,
       );
   }
   footer.push(
     <Button key="close" onClick={onClose}>
-      {mode === 'approve' ? '取消' : '关闭'}
+      {t(mode === 'approve' ? 'bpm.cancel' : 'bpm.close')}
     </Button>,
   );
 
   return (
-    <Modal open={open} title="审批详情" width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
+    <Modal open={open} title={t('bpm.detailTitle')} width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
       {flow.isLoading ? <Spin /> : <FlowSteps steps={data?.steps ?? []} />}
       <SignOffDialog
         open={dialog === 'pass' || dialog === 'reject'}
@@ -81,7 +78,8 @@ export default function RequestDialog({ open, mode, processInstanceId, businessI
         onClose={() => setDialog(null)}
         onSubmit={(m) => (dialog === 'reject' ? actions.reject(taskId as number, m) : actions.pass(taskId as number, m))}
       />
-      <TransferDialog open={dialog === 'transfer'} onClose={() => setDialog(null)} onSubmit={(t) => actions.transfer(taskId as number, t)} />
+      <TransferDialog open={dialog === 'transfer'} onClose={() => setDialog(null)} onSubmit={(v) => actions.transfer(taskId as number, v)} />
+      <AddSignerDialog open={dialog === 'addSigner'} onClose={() => setDialog(null)} onSubmit={(v) => actions.addSigner(taskId as number, v)} />
       <RollbackDialog
         open={dialog === 'rollback'}
         taskId={taskId}

@@ -2,7 +2,9 @@ import { bpmCalls } from '@erp/contract/modules/bpm';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
+import '../bpm-texts';
 
 /** Send back: choose the node (the initiator or an earlier passed node) and an optional message. */
 export function RollbackDialog({
@@ -16,6 +18,7 @@ export function RollbackDialog({
   onSubmit(sort: number, message: string): Promise<unknown>;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<{ sort: number; message?: string }>();
   const [busy, setBusy] = useState(false);
   const nodes = useQuery({
@@ -39,8 +42,8 @@ export function RollbackDialog({
   return (
     <Modal
       open={open}
-      title="退回"
-      okText="退回"
+      title={t('bpm.rollbackTitle')}
+      okText={t('bpm.rollback')}
       okButtonProps={{ loading: busy }}
       onOk={submit}
       onCancel={() => !busy && onClose()}
@@ -48,10 +51,10 @@ export function RollbackDialog({
       maskClosable={false}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ sort: 0 }}>
-        <Form.Item name="sort" label="退回到" rules={[{ required: true, message: '请选择退回节点' }]}>
+        <Form.Item name="sort" label={t('bpm.rollbackTo')} rules={[{ required: true, message: t('bpm.rollbackToRequired') }]}>
           <Select loading={nodes.isFetching} options={(nodes.data ?? []).map((n) => ({ value: n.sort, label: n.nodeName }))} />
         </Form.Item>
-        <Form.Item name="message" label="退回意见" rules={[{ max: 200, message: '最多200个字符' }]}>
+        <Form.Item name="message" label={t('bpm.rollbackMessage')} rules={[{ max: 200, message: t('bpm.rollbackMessageMax') }]}>
           <Input.TextArea rows={3} maxLength={200} showCount />
         </Form.Item>
       </Form>

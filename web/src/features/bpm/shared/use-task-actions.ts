@@ -1,13 +1,17 @@
 import { bpmCalls } from '@erp/contract/modules/bpm';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { queryKeys } from '../../../app/query-keys';
+import type { AddSignerValues } from '../../../components/flow';
+import '../bpm-texts';
 
 /** The generic commands with their success toasts; lists, badge and flow refresh afterwards. */
 export function useTaskActions(onDone?: () => void) {
   const qc = useQueryClient();
   const { message } = App.useApp();
+  const { t } = useTranslation();
   const after = async (text: string) => {
     message.success(text, 2);
     await Promise.all([qc.invalidateQueries({ queryKey: ['bpm'] }), qc.invalidateQueries({ queryKey: queryKeys.bpmTotal })]);
@@ -16,31 +20,35 @@ export function useTaskActions(onDone?: () => void) {
   return {
     pass: async (taskId: number, msg: string) => {
       await api(bpmCalls.passTask, { taskId, message: msg || undefined });
-      await after('审批通过');
+      await after(t('bpm.done.pass'));
     },
     reject: async (taskId: number, msg: string) => {
       await api(bpmCalls.rejectTask, { taskId, message: msg });
-      await after('已驳回');
+      await after(t('bpm.done.reject'));
     },
     rollback: async (taskId: number, sort: number, msg: string) => {
       await api(bpmCalls.rollbackTask, { taskId, sort, message: msg || undefined });
-      await after('已退回');
+      await after(t('bpm.done.rollback'));
     },
-    transfer: async (taskId: number, t: { transferUserCode: string; remark: string }) => {
-      await api(bpmCalls.transferTask, { taskId, ...t });
-      await after('转办成功');
+    transfer: async (taskId: number, target: { transferUserCode: string; remark: string }) => {
+      await api(bpmCalls.transferTask, { taskId, ...target });
+      await after(t('bpm.done.transfer'));
+    },
+    addSigner: async (taskId: number, v: AddSignerValues) => {
+      await api(bpmCalls.addSigner, { taskId, userCode: v.userCode, position: v.position, message: v.message || undefined });
+      await after(t('bpm.done.addSigner'));
     },
     resubmit: async (taskId: number, form?: Record<string, string | number | boolean | null>) => {
       await api(bpmCalls.resubmitTask, { taskId, form });
-      await after('提交成功');
+      await after(t('bpm.done.resubmit'));
     },
     revoke: async (processInstanceId: number) => {
       await api(bpmCalls.revokeProcess, { processInstanceId });
-      await after('已撤回');
+      await after(t('bpm.done.revoke'));
     },
     urge: async (processInstanceId: number) => {
       const r = await api(bpmCalls.urgeProcess, { processInstanceId });
-      message.success(`已催办 ${r.notified} 位审批人`, 2);
+      message.success(t('bpm.done.urge', { n: r.notified }), 2);
     },
     finishCc: async (processInstanceId: number) => {
       await api(bpmCalls.finishCcTask, { processInstanceId }, { silent: true }).catch(() => undefined);
