@@ -1,9 +1,10 @@
 import type { FileEntry } from '@erp/contract/modules/file';
-import { CONFIRMATION_MSG, type ConfirmationDetail, type ConfirmationForm, hrCalls, type PersonCard } from '@erp/contract/modules/hr';
+import { type CONFIRMATION_MSG, type ConfirmationDetail, type ConfirmationForm, hrCalls, type PersonCard } from '@erp/contract/modules/hr';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Form, Select, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { queryKeys } from '../../../app/query-keys';
 import { useLoginInfo } from '../../../app/session/session-store';
@@ -12,9 +13,9 @@ import type { RecordDialogProps } from '../../bpm/shared/process-dialogs';
 import { RollbackDialog } from '../../bpm/shared/rollback-dialog';
 import styles from './confirmation.module.css';
 import { ConfirmationFields, type ConfirmationValues } from './confirmation-form';
+import './confirmation-texts';
 import { DraggableModal } from './draggable-modal';
 
-const TITLES = { start: '发起转正', detail: '转正详情', approve: '转正审批', done: '已办详情', closed: '办结详情', cc: '抄送详情' } as const;
 const SUCCESS_SECONDS = 2;
 const OTHER_SECONDS = 3;
 
@@ -61,23 +62,27 @@ function formOf(v: ConfirmationValues, employeeId: number): ConfirmationForm {
 }
 
 function PersonInfo({ person }: { person: PersonCard }) {
+  const { t } = useTranslation();
   return (
     <Descriptions size="small" column={{ xs: 1, md: 3 }} className={styles.card} bordered>
-      <Descriptions.Item label="姓名">{person.employeeName}</Descriptions.Item>
-      <Descriptions.Item label="公司">{person.company || person.accreditcompany || '—'}</Descriptions.Item>
-      <Descriptions.Item label="部门">{person.dept || person.accreditdept || '—'}</Descriptions.Item>
-      <Descriptions.Item label="岗位">{person.positionName || '—'}</Descriptions.Item>
-      <Descriptions.Item label="入职日期">{person.entryTime || '—'}</Descriptions.Item>
-      <Descriptions.Item label="试用期">{person.probation} 个月</Descriptions.Item>
-      <Descriptions.Item label="当前职级">{person.rankName || '—'}</Descriptions.Item>
-      <Descriptions.Item label="人员类别">{person.personCategory === '001' ? '正式员工' : '派遣员工'}</Descriptions.Item>
-      <Descriptions.Item label="外包">{person.outSource === '001' ? '是' : '否'}</Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.name')}>{person.employeeName}</Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.company')}>{person.company || person.accreditcompany || '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.dept')}>{person.dept || person.accreditdept || '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.position')}>{person.positionName || '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.entryTime')}>{person.entryTime || '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.probation')}>{t('confirmation.months', { n: person.probation })}</Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.rank')}>{person.rankName || '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.category')}>
+        {t(person.personCategory === '001' ? 'confirmation.regular' : 'confirmation.dispatched')}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('confirmation.outsourced')}>{t(person.outSource === '001' ? 'confirmation.yes' : 'confirmation.no')}</Descriptions.Item>
     </Descriptions>
   );
 }
 
 /** Picks the person in start mode: on duty and on probation only (spec 000 §5). */
 function PersonPicker({ value, onChange }: { value?: number; onChange(id: number): void }) {
+  const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword);
   const people = useQuery({
@@ -85,12 +90,12 @@ function PersonPicker({ value, onChange }: { value?: number; onChange(id: number
     queryFn: () => api(hrCalls.positivePersonList, { keyword: deferred, pageIndex: 1, pageSize: 50 }),
   });
   return (
-    <Form.Item label="转正人员" required>
+    <Form.Item label={t('confirmation.person')} required>
       <Select
         value={value}
         onChange={onChange}
         showSearch={{ filterOption: false, onSearch: setKeyword }}
-        placeholder="请选择转正人员"
+        placeholder={t('confirmation.personRequired')}
         loading={people.isFetching}
         options={(people.data?.records ?? []).map((p) => ({ value: p.employeeId, label: `${p.employeeName}（${p.userCode}）${p.dept ? ` · ${p.dept}` : ''}` }))}
         data-testid="confirmation-person"
@@ -105,6 +110,8 @@ function PersonPicker({ value, onChange }: { value?: number; onChange(id: number
  */
 export default function ConfirmationDialog({ open, mode, processInstanceId, businessId, onClose, onDone }: RecordDialogProps) {
   const { message } = App.useApp();
+  const { t } = useTranslation();
+  const msg = (key: keyof typeof CONFIRMATION_MSG) => t(`confirmation.msg.${key}`);
   const qc = useQueryClient();
   const login = useLoginInfo();
   const [form] = Form.useForm<ConfirmationValues>();
@@ -181,7 +188,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
     try {
       return await form.validateFields();
     } catch {
-      message.warning(CONFIRMATION_MSG.invalidForm, OTHER_SECONDS);
+      message.warning(msg('invalidForm'), OTHER_SECONDS);
       return null;
     }
   };
@@ -191,30 +198,30 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
       if (!values) return;
       if (effective === 'start') {
         if (!employeeId) {
-          message.warning(CONFIRMATION_MSG.invalidForm, OTHER_SECONDS);
+          message.warning(msg('invalidForm'), OTHER_SECONDS);
           return;
         }
         await api(hrCalls.positiveStart, { list: [formOf(values, employeeId)], userCode: login?.user_code });
-        await finished(CONFIRMATION_MSG.submitted);
+        await finished(msg('submitted'));
       } else if (taskId && d) {
         await api(hrCalls.positiveFinishTask, {
           finishTaskIndto: { key: 'Positive_Process', taskId, processId: instanceId ?? undefined, userCode: login?.user_code },
           form: formOf(values, d.record.employeeId),
         });
-        await finished(CONFIRMATION_MSG.modified);
+        await finished(msg('modified'));
       }
     });
 
   const close = (
     <Button key="close" onClick={onClose} disabled={busy}>
-      {effective === 'start' || effective === 'approve' ? '取消' : '关闭'}
+      {t(effective === 'start' || effective === 'approve' ? 'confirmation.cancel' : 'confirmation.close')}
     </Button>
   );
   const footer = (() => {
     if (effective === 'start')
       return [
         <Button key="submit" type="primary" loading={busy} onClick={submit} data-testid="confirmation-submit">
-          提交
+          {t('confirmation.submit')}
         </Button>,
         close,
       ];
@@ -223,7 +230,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
         ...(editable
           ? [
               <Button key="submit" type="primary" loading={busy} onClick={submit} data-testid="confirmation-submit">
-                提交
+                {t('confirmation.submit')}
               </Button>,
             ]
           : []),
@@ -232,20 +239,20 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
     if (effective === 'approve' && taskId)
       return [
         <Button key="pass" type="primary" disabled={busy} onClick={() => setDialog('pass')} data-testid="confirmation-pass">
-          通过
+          {t('confirmation.pass')}
         </Button>,
         ...(rollbackCheck.data?.allowed
           ? [
               <Button key="rollback" disabled={busy} onClick={() => setDialog('rollback')} data-testid="confirmation-rollback">
-                退回
+                {t('confirmation.rollback')}
               </Button>,
             ]
           : []),
         <Button key="reject" danger disabled={busy} onClick={() => setDialog('reject')} data-testid="confirmation-reject">
-          驳回
+          {t('confirmation.reject')}
         </Button>,
         <Button key="transfer" disabled={busy} onClick={() => setDialog('transfer')} data-testid="confirmation-transfer">
-          转办
+          {t('confirmation.transfer')}
         </Button>,
         close,
       ];
@@ -256,7 +263,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
   return (
     <DraggableModal
       open={open}
-      title={TITLES[effective]}
+      title={t(`confirmation.title.${effective}`)}
       width="60%"
       onCancel={() => !busy && onClose()}
       maskClosable={false}
@@ -267,7 +274,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
         {loading ? (
           <Spin />
         ) : detail.isError ? (
-          <div>{CONFIRMATION_MSG.personFailed}</div>
+          <div>{msg('personFailed')}</div>
         ) : (
           <>
             {effective === 'start' && <PersonPicker value={employeeId} onChange={setEmployeeId} />}
@@ -275,7 +282,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
             <Form form={form} layout="vertical" disabled={!editable} initialValues={{ isReport: '002', isChangeGrade: '002', isChangeSalary: '002' }}>
               <ConfirmationFields form={form} person={person} strict={editable} readOnly={!editable} />
             </Form>
-            <div className={styles.section}>审批流程</div>
+            <div className={styles.section}>{t('confirmation.flow')}</div>
             {effective === 'start' ? (
               <FlowSteps steps={preview.data ?? []} variant="preview" loading={preview.isLoading} />
             ) : (
@@ -291,7 +298,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
         onSubmit={async (m) => {
           if (dialog === 'reject') {
             await api(hrCalls.positiveReject, { taskId: taskId as number, message: m });
-            await finished(CONFIRMATION_MSG.rejected);
+            await finished(msg('rejected'));
           } else {
             await api(hrCalls.positiveFinishTask, {
               finishTaskIndto: {
@@ -302,16 +309,16 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
                 userCode: login?.user_code,
               },
             });
-            await finished(CONFIRMATION_MSG.passed);
+            await finished(msg('passed'));
           }
         }}
       />
       <TransferDialog
         open={dialog === 'transfer'}
         onClose={() => setDialog(null)}
-        onSubmit={async (t) => {
-          await api(hrCalls.positiveTransfer, { taskId: taskId as number, ...t });
-          await finished(CONFIRMATION_MSG.transferred);
+        onSubmit={async (target) => {
+          await api(hrCalls.positiveTransfer, { taskId: taskId as number, ...target });
+          await finished(msg('transferred'));
         }}
       />
       <RollbackDialog
@@ -320,7 +327,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
         onClose={() => setDialog(null)}
         onSubmit={async (sort, m) => {
           await api(hrCalls.positiveRollback, { taskId: taskId as number, rejectOrNot: '001', sort, message: m || undefined });
-          await finished('已退回');
+          await finished(t('confirmation.sentBack'));
         }}
       />
     </DraggableModal>

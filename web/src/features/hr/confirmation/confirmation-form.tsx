@@ -1,11 +1,13 @@
 import { baseCalls } from '@erp/contract/modules/base';
 import type { FileEntry } from '@erp/contract/modules/file';
-import { CONFIRMATION_MAX_MATERIALS, CONFIRMATION_MSG, CONFIRMATION_TEXT_MAX, hrCalls, type PersonCard } from '@erp/contract/modules/hr';
+import { CONFIRMATION_MAX_MATERIALS, type CONFIRMATION_MSG, CONFIRMATION_TEXT_MAX, hrCalls, type PersonCard } from '@erp/contract/modules/hr';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, type FormInstance, Input, InputNumber, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { FileUpload } from '../../../components/file-upload';
+import './confirmation-texts';
 
 /** What the form holds: dates as dayjs and files as upload entries; mapped to the contract on submit. */
 export interface ConfirmationValues {
@@ -26,11 +28,6 @@ export interface ConfirmationValues {
   materials?: FileEntry[];
 }
 
-const YES_NO = [
-  { value: '001', label: '是' },
-  { value: '002', label: '否' },
-];
-
 function useDict(codeType: string, exclude: string[] = []) {
   return useQuery({
     queryKey: ['dict', codeType],
@@ -39,11 +36,6 @@ function useDict(codeType: string, exclude: string[] = []) {
     select: (d) => d.dictOutDtos.filter((o) => !exclude.includes(o.code)).map((o) => ({ value: o.code, label: o.codeName })),
   });
 }
-
-const textRules = (required: boolean, message: string) => [
-  { required, whitespace: true, message },
-  { max: CONFIRMATION_TEXT_MAX, message: CONFIRMATION_MSG.textMax },
-];
 
 /**
  * The fields of spec 000 §5. `strict` turns the required rules on (start mode, and a request sent
@@ -60,6 +52,12 @@ export function ConfirmationFields({
   strict: boolean;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation();
+  const msg = (key: keyof typeof CONFIRMATION_MSG) => t(`confirmation.msg.${key}`);
+  const YES_NO = [
+    { value: '001', label: t('confirmation.yes') },
+    { value: '002', label: t('confirmation.no') },
+  ];
   const confirmTypes = useDict('CONFIRMTYPE', ['003']);
   const checkModels = useDict('CHECKMODEL');
   const ranks = useQuery({
@@ -73,35 +71,39 @@ export function ConfirmationFields({
   const regular = person?.personCategory === '001';
   const outsourced = person?.outSource === '001';
   const req = (message: string) => [{ required: strict, message }];
+  const textRules = (required: boolean, message: string) => [
+    { required, whitespace: true, message },
+    { max: CONFIRMATION_TEXT_MAX, message: msg('textMax') },
+  ];
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        <Form.Item name="confirmType" label="转正类型" rules={req(CONFIRMATION_MSG.confirmType)}>
-          <Select options={confirmTypes.data ?? []} disabled={readOnly} placeholder={CONFIRMATION_MSG.confirmType} />
+        <Form.Item name="confirmType" label={t('confirmation.confirmType')} rules={req(msg('confirmType'))}>
+          <Select options={confirmTypes.data ?? []} disabled={readOnly} placeholder={msg('confirmType')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="assessModel" label="考核方式" rules={req(CONFIRMATION_MSG.assessModel)}>
-          <Select options={checkModels.data ?? []} disabled={readOnly} placeholder={CONFIRMATION_MSG.assessModel} />
+        <Form.Item name="assessModel" label={t('confirmation.assessModel')} rules={req(msg('assessModel'))}>
+          <Select options={checkModels.data ?? []} disabled={readOnly} placeholder={msg('assessModel')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="preConfirmateTime" label="预计转正日期" rules={req(CONFIRMATION_MSG.preConfirmateTime)}>
+        <Form.Item name="preConfirmateTime" label={t('confirmation.preConfirmateTime')} rules={req(msg('preConfirmateTime'))}>
           <DatePicker style={{ width: '100%' }} disabled={readOnly} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="confirmateTime" label="实际转正日期" rules={req(CONFIRMATION_MSG.confirmateTime)}>
+        <Form.Item name="confirmateTime" label={t('confirmation.confirmateTime')} rules={req(msg('confirmateTime'))}>
           <DatePicker style={{ width: '100%' }} disabled={readOnly} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
-        <Form.Item name="isReport" label="是否述职" rules={req(CONFIRMATION_MSG.isReport)}>
+        <Form.Item name="isReport" label={t('confirmation.isReport')} rules={req(msg('isReport'))}>
           <Radio.Group options={YES_NO} disabled={readOnly} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
-        <Form.Item name="isChangeGrade" label="职级是否调整" rules={req(CONFIRMATION_MSG.isChangeGrade)}>
+        <Form.Item name="isChangeGrade" label={t('confirmation.isChangeGrade')} rules={req(msg('isChangeGrade'))}>
           <Radio.Group
             options={YES_NO}
             disabled={readOnly}
@@ -113,7 +115,7 @@ export function ConfirmationFields({
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
-        <Form.Item name="isChangeSalary" label="薪资是否调整" rules={req(CONFIRMATION_MSG.isChangeSalary)}>
+        <Form.Item name="isChangeSalary" label={t('confirmation.isChangeSalary')} rules={req(msg('isChangeSalary'))}>
           <Radio.Group
             options={YES_NO}
             disabled={readOnly}
@@ -125,11 +127,11 @@ export function ConfirmationFields({
       </Col>
       {isChangeGrade === '001' && (
         <Col xs={24} md={12}>
-          <Form.Item name="newGrade" label="调整后职级" rules={[{ required: strict, message: CONFIRMATION_MSG.newGrade }]}>
+          <Form.Item name="newGrade" label={t('confirmation.newGrade')} rules={[{ required: strict, message: msg('newGrade') }]}>
             <Select
               options={(ranks.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
               disabled={readOnly}
-              placeholder={CONFIRMATION_MSG.newGrade}
+              placeholder={msg('newGrade')}
               data-testid="confirmation-new-grade"
             />
           </Form.Item>
@@ -137,14 +139,14 @@ export function ConfirmationFields({
       )}
       {isChangeSalary === '001' && (
         <Col xs={24} md={12}>
-          <Form.Item name="newSalary" label="调整后月薪（元）" rules={[{ required: strict, message: CONFIRMATION_MSG.newSalary }]}>
+          <Form.Item name="newSalary" label={t('confirmation.newSalary')} rules={[{ required: strict, message: msg('newSalary') }]}>
             <InputNumber min={0} max={10_000_000} precision={2} style={{ width: '100%' }} disabled={readOnly} />
           </Form.Item>
         </Col>
       )}
       {(regular || !outsourced) && (
         <Col span={24}>
-          <Form.Item name="opinion" label="转正意见" rules={textRules(strict && regular, CONFIRMATION_MSG.opinion)}>
+          <Form.Item name="opinion" label={t('confirmation.opinion')} rules={textRules(strict && regular, msg('opinion'))}>
             <Input.TextArea rows={3} maxLength={CONFIRMATION_TEXT_MAX} showCount disabled={readOnly} />
           </Form.Item>
         </Col>
@@ -152,12 +154,12 @@ export function ConfirmationFields({
       {outsourced && (
         <>
           <Col span={24}>
-            <Form.Item name="advantage" label="优点" rules={textRules(strict, CONFIRMATION_MSG.advantage)}>
+            <Form.Item name="advantage" label={t('confirmation.advantage')} rules={textRules(strict, msg('advantage'))}>
               <Input.TextArea rows={3} maxLength={CONFIRMATION_TEXT_MAX} showCount disabled={readOnly} />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="improvePoint" label="待改进点" rules={textRules(strict, CONFIRMATION_MSG.improvePoint)}>
+            <Form.Item name="improvePoint" label={t('confirmation.improvePoint')} rules={textRules(strict, msg('improvePoint'))}>
               <Input.TextArea rows={3} maxLength={CONFIRMATION_TEXT_MAX} showCount disabled={readOnly} />
             </Form.Item>
           </Col>
@@ -168,17 +170,17 @@ export function ConfirmationFields({
           <Col xs={24} md={12}>
             <Form.Item
               name="material"
-              label="转正评估表"
+              label={t('confirmation.material')}
               rules={[
-                { required: strict, type: 'array', min: 1, message: CONFIRMATION_MSG.material },
-                { type: 'array', max: 1, message: CONFIRMATION_MSG.materialOne },
+                { required: strict, type: 'array', min: 1, message: msg('material') },
+                { type: 'array', max: 1, message: msg('materialOne') },
               ]}
             >
               <FileUpload maxCount={1} readOnly={readOnly} moduleName="hr" functionName="positive" deleteOnServer={false} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="materials" label="附件材料" rules={[{ required: strict, type: 'array', min: 1, message: CONFIRMATION_MSG.materials }]}>
+            <Form.Item name="materials" label={t('confirmation.materials')} rules={[{ required: strict, type: 'array', min: 1, message: msg('materials') }]}>
               <FileUpload maxCount={CONFIRMATION_MAX_MATERIALS} readOnly={readOnly} moduleName="hr" functionName="positive" deleteOnServer={false} />
             </Form.Item>
           </Col>
