@@ -2,11 +2,12 @@ import { TAG_COLORS } from '@erp/contract/modules/base';
 import { type FieldMeta, fieldsOf, type ResourceMeta } from '@erp/contract/resource';
 import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrgTreeSelect, UserSelect } from './pickers';
 import './resource-texts';
 import { useDictOptions } from './use-dict';
+import { useFormDialog } from './use-form-dialog';
 
 type Row = Record<string, unknown>;
 
@@ -64,6 +65,9 @@ export function rulesOf(field: FieldMeta, label: string, en: boolean): Rule[] {
   return rules;
 }
 
+/** Rules of a required text field with at most `max` characters, with the generated forms' messages (请输入…, …不能超过N个字符). */
+export const requiredText = (label: string, max: number, en = false): Rule[] => rulesOf({ label, required: true, max }, label, en);
+
 export interface ResourceFormProps<R extends Row> {
   meta: ResourceMeta<R>;
   open: boolean;
@@ -89,10 +93,9 @@ export interface ResourceFormProps<R extends Row> {
  */
 export function ResourceForm<R extends Row>(props: ResourceFormProps<R>) {
   const [form] = Form.useForm<Row>();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en-US';
-  const [saving, setSaving] = useState(false);
   const editing = props.record !== null;
   const fields = fieldsOf(props.meta).filter(([k, f]) => !f.hideInForm && !props.omit?.includes(k));
 
@@ -105,45 +108,16 @@ export function ResourceForm<R extends Row>(props: ResourceFormProps<R>) {
     form.setFieldsValue(initial.current);
   }, [props.open, form]);
 
-  const close = () => {
-    if (!form.isFieldsTouched()) {
-      props.onClose();
-      return;
-    }
-    modal.confirm({ title: t('resource.confirmCancel'), okText: t('resource.ok'), cancelText: t('resource.cancel'), onOk: props.onClose });
-  };
-
-  const submit = async () => {
-    if (saving) return;
-    // An invalid form shows its messages; nothing else to do.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await props.onSubmit(values);
-      message.success(t('resource.saved'));
-      props.onClose();
-    } catch {
-      // The client has shown the server's message; the dialog stays open for corrections.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useFormDialog({
+    form,
+    save: (values: Row) => props.onSubmit(values),
+    onSaved: () => message.success(t('resource.saved')),
+    onClose: props.onClose,
+  });
 
   return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      onCancel={close}
-      onOk={submit}
-      okText={t('resource.ok')}
-      cancelText={t('resource.cancel')}
-      confirmLoading={saving}
-      maskClosable={false}
-      destroyOnHidden
-      width={props.width ?? 560}
-    >
-      <Form form={form} name={`${props.meta.name}-form`} layout="vertical" preserve={false} onFinish={submit}>
+    <Modal open={props.open} title={props.title} {...dialog.modalProps} width={props.width ?? 560}>
+      <Form form={form} name={`${props.meta.name}-form`} layout="vertical" preserve={false} onFinish={dialog.submit}>
         {fields.map(([name, field]) => {
           const label = en ? (field.labelEn ?? field.label) : field.label;
           return (

@@ -1,81 +1,47 @@
 import { baseCalls, type DictOption, TAG_COLORS } from '@erp/contract/modules/base';
 import { PERM } from '@erp/contract/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
-import { TAG_COLOR } from '../../../components/resource';
+import { requiredText, TAG_COLOR, useFormDialog } from '../../../components/resource';
 
 type Item = DictOption & { sort: number };
 const COLOR_NAMES: Record<string, string> = { green: '绿色', red: '红色', orange: '橙色', blue: '蓝色', grey: '灰色' };
 
 function ItemForm(props: { codeType: string; item: Item | null; open: boolean; onClose(): void; onSaved(): void }) {
   const [form] = Form.useForm();
-  const { modal } = App.useApp();
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (props.open) {
       form.resetFields();
       if (props.item) form.setFieldsValue(props.item);
     }
   }, [props.open, props.item, form]);
-  const close = () => (form.isFieldsTouched() ? modal.confirm({ title: '是否确认取消？', onOk: props.onClose }) : props.onClose());
-  const save = async () => {
-    if (saving) return;
-    // An invalid form shows its messages; nothing else to do.
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      if (props.item)
-        await api(baseCalls.dictItemUpdate, { id: props.item.id, codeName: v.codeName, color: v.color ?? null, comments: v.comments ?? null, sort: v.sort });
-      else
-        await api(baseCalls.dictItemAdd, {
-          codeType: props.codeType,
-          code: v.code,
-          codeName: v.codeName,
-          color: v.color ?? null,
-          comments: v.comments ?? null,
-          sort: v.sort,
-        });
-      props.onSaved();
-      props.onClose();
-    } catch {
-      // shown by the client (e.g. 字典编码已存在)
-    } finally {
-      setSaving(false);
-    }
-  };
+  // Failures (e.g. 字典编码已存在) are shown by the API client; the dialog stays open.
+  const dialog = useFormDialog({
+    form,
+    save: (v) =>
+      props.item
+        ? api(baseCalls.dictItemUpdate, { id: props.item.id, codeName: v.codeName, color: v.color ?? null, comments: v.comments ?? null, sort: v.sort })
+        : api(baseCalls.dictItemAdd, {
+            codeType: props.codeType,
+            code: v.code,
+            codeName: v.codeName,
+            color: v.color ?? null,
+            comments: v.comments ?? null,
+            sort: v.sort,
+          }),
+    onSaved: props.onSaved,
+    onClose: props.onClose,
+  });
   return (
-    <Modal
-      open={props.open}
-      title={props.item ? '编辑字典项' : '新增字典项'}
-      onCancel={close}
-      onOk={save}
-      confirmLoading={saving}
-      maskClosable={false}
-      destroyOnHidden
-    >
+    <Modal open={props.open} title={props.item ? '编辑字典项' : '新增字典项'} {...dialog.modalProps}>
       <Form form={form} layout="vertical">
-        <Form.Item
-          name="code"
-          label="字典编码"
-          rules={[
-            { required: true, whitespace: true, message: '请输入字典编码' },
-            { max: 32, message: '字典编码不能超过32个字符' },
-          ]}
-        >
+        <Form.Item name="code" label="字典编码" rules={requiredText('字典编码', 32)}>
           <Input disabled={props.item !== null} />
         </Form.Item>
-        <Form.Item
-          name="codeName"
-          label="字典名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入字典名称' },
-            { max: 64, message: '字典名称不能超过64个字符' },
-          ]}
-        >
+        <Form.Item name="codeName" label="字典名称" rules={requiredText('字典名称', 64)}>
           <Input />
         </Form.Item>
         <Form.Item name="color" label="标签颜色">

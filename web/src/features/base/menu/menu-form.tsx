@@ -1,7 +1,8 @@
 import { baseCalls, type MenuRecord, type MenuTreeNode } from '@erp/contract/modules/base';
-import { App, Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
+import { useEffect } from 'react';
 import { api } from '../../../app/api/client';
+import { requiredText, useFormDialog } from '../../../components/resource';
 
 interface ParentOption {
   value: number;
@@ -14,44 +15,24 @@ const toTree = (nodes: MenuTreeNode[]): ParentOption[] =>
 /** Add or edit a menu (M container, C screen) or a button (F, with its permission code). */
 export function MenuForm(props: { open: boolean; menu: MenuRecord | null; parentId: number | null; tree: MenuTreeNode[]; onClose(): void; onSaved(): void }) {
   const [form] = Form.useForm();
-  const { modal } = App.useApp();
-  const [saving, setSaving] = useState(false);
   const type = Form.useWatch('type', form) as MenuRecord['type'] | undefined;
   useEffect(() => {
     if (!props.open) return;
     form.resetFields();
     form.setFieldsValue(props.menu ?? { type: 'C', parentId: props.parentId, appType: 'back', sort: 0, hidden: false, alwaysShow: false });
   }, [props.open, props.menu, props.parentId, form]);
-  const close = () => (form.isFieldsTouched() ? modal.confirm({ title: '是否确认取消？', onOk: props.onClose }) : props.onClose());
-  const save = async () => {
-    if (saving) return;
-    // An invalid form shows its messages; nothing else to do.
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
+  // Failures (菜单路径已存在, 权限标识已存在…) are shown by the API client; the dialog stays open.
+  const dialog = useFormDialog({
+    form,
+    save: (v) => {
       const body = { ...v, parentId: v.parentId ?? null, perms: v.perms || null, redirect: v.redirect || null, icon: v.icon || null };
-      if (props.menu) await api(baseCalls.menuUpdate, { ...body, id: props.menu.id });
-      else await api(baseCalls.menuAdd, body);
-      props.onSaved();
-      props.onClose();
-    } catch {
-      // shown by the client (菜单路径已存在, 权限标识已存在…)
-    } finally {
-      setSaving(false);
-    }
-  };
+      return props.menu ? api(baseCalls.menuUpdate, { ...body, id: props.menu.id }) : api(baseCalls.menuAdd, body);
+    },
+    onSaved: props.onSaved,
+    onClose: props.onClose,
+  });
   return (
-    <Modal
-      open={props.open}
-      title={props.menu ? `编辑 · ${props.menu.title}` : '新增菜单'}
-      onCancel={close}
-      onOk={save}
-      confirmLoading={saving}
-      maskClosable={false}
-      destroyOnHidden
-      width={640}
-    >
+    <Modal open={props.open} title={props.menu ? `编辑 · ${props.menu.title}` : '新增菜单'} {...dialog.modalProps} width={640}>
       <Form form={form} layout="vertical">
         <Form.Item name="type" label="类型" rules={[{ required: true }]}>
           <Radio.Group
@@ -65,24 +46,10 @@ export function MenuForm(props: { open: boolean; menu: MenuRecord | null; parent
         <Form.Item name="parentId" label="上级菜单">
           <TreeSelect allowClear treeDefaultExpandAll treeData={toTree(props.tree)} placeholder="顶级" />
         </Form.Item>
-        <Form.Item
-          name="title"
-          label="标题"
-          rules={[
-            { required: true, whitespace: true, message: '请输入标题' },
-            { max: 64, message: '标题不能超过64个字符' },
-          ]}
-        >
+        <Form.Item name="title" label="标题" rules={requiredText('标题', 64)}>
           <Input />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="路由名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入路由名称' },
-            { max: 64, message: '路由名称不能超过64个字符' },
-          ]}
-        >
+        <Form.Item name="name" label="路由名称" rules={requiredText('路由名称', 64)}>
           <Input />
         </Form.Item>
         {type !== 'F' && (

@@ -1,16 +1,14 @@
 import { baseCalls, ORG_TYPES, type OrgUnit } from '@erp/contract/modules/base';
-import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { useEffect } from 'react';
 import { api } from '../../../app/api/client';
-import { UserSelect } from '../../../components/resource';
+import { requiredText, UserSelect, useFormDialog } from '../../../components/resource';
 
 export const ORG_TYPE_NAMES: Record<OrgUnit['type'], string> = { group: '集团', company: '公司', dept: '部门', team: '小组' };
 
 /** Create a unit under a parent, or edit one (its code and place stay; moving is done by dragging). */
 export function OrgForm(props: { open: boolean; parent: OrgUnit | null; unit: OrgUnit | null; onClose(): void; onSaved(unit: OrgUnit): void }) {
   const [form] = Form.useForm();
-  const { modal } = App.useApp();
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!props.open) return;
     form.resetFields();
@@ -22,16 +20,12 @@ export function OrgForm(props: { open: boolean; parent: OrgUnit | null; unit: Or
         isClient: props.parent?.isClient ?? false,
       });
   }, [props.open, props.unit, props.parent, form]);
-  const close = () => (form.isFieldsTouched() ? modal.confirm({ title: '是否确认取消？', onOk: props.onClose }) : props.onClose());
-  const save = async () => {
-    if (saving) return;
-    // An invalid form shows its messages; nothing else to do.
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      const saved = props.unit
-        ? await api(baseCalls.orgUpdate, {
+  // Failures (组织编码已存在, level rules) are shown by the API client; the dialog stays open.
+  const dialog = useFormDialog({
+    form,
+    save: (v): Promise<OrgUnit> =>
+      props.unit
+        ? api(baseCalls.orgUpdate, {
             id: props.unit.id,
             name: v.name,
             type: v.type,
@@ -40,7 +34,7 @@ export function OrgForm(props: { open: boolean; parent: OrgUnit | null; unit: Or
             isClient: v.isClient,
             enabled: v.enabled,
           })
-        : await api(baseCalls.orgAdd, {
+        : api(baseCalls.orgAdd, {
             parentId: props.parent?.id ?? 0,
             code: v.code,
             name: v.name,
@@ -48,25 +42,12 @@ export function OrgForm(props: { open: boolean; parent: OrgUnit | null; unit: Or
             sort: v.sort,
             leaderUserId: v.leaderUserId ?? null,
             isClient: v.isClient,
-          });
-      props.onSaved(saved);
-      props.onClose();
-    } catch {
-      // shown by the client (组织编码已存在, level rules)
-    } finally {
-      setSaving(false);
-    }
-  };
+          }),
+    onSaved: props.onSaved,
+    onClose: props.onClose,
+  });
   return (
-    <Modal
-      open={props.open}
-      title={props.unit ? `编辑组织 · ${props.unit.name}` : `新增下级组织 · ${props.parent?.name ?? ''}`}
-      onCancel={close}
-      onOk={save}
-      confirmLoading={saving}
-      maskClosable={false}
-      destroyOnHidden
-    >
+    <Modal open={props.open} title={props.unit ? `编辑组织 · ${props.unit.name}` : `新增下级组织 · ${props.parent?.name ?? ''}`} {...dialog.modalProps}>
       <Form form={form} layout="vertical">
         <Form.Item
           name="code"
@@ -78,14 +59,7 @@ export function OrgForm(props: { open: boolean; parent: OrgUnit | null; unit: Or
         >
           <Input disabled={props.unit !== null} />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="组织名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入组织名称' },
-            { max: 128, message: '组织名称不能超过128个字符' },
-          ]}
-        >
+        <Form.Item name="name" label="组织名称" rules={requiredText('组织名称', 128)}>
           <Input />
         </Form.Item>
         <Form.Item name="type" label="组织类型" rules={[{ required: true, message: '请选择组织类型' }]}>

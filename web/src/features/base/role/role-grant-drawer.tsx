@@ -1,5 +1,5 @@
 import { baseCalls, type MenuTreeNode, type RoleRecord } from '@erp/contract/modules/base';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Skeleton, Space, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useState } from 'react';
@@ -23,7 +23,7 @@ const toNodes = (nodes: MenuTreeNode[]): DataNode[] =>
 export function RoleGrantDrawer(props: { role: RoleRecord | null; onClose(): void }) {
   const { message } = App.useApp();
   const [checked, setChecked] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
+  const client = useQueryClient();
   const tree = useQuery({ queryKey: ['base', 'menu', 'tree', 'all'], queryFn: () => api(baseCalls.menuTreeAll, {}), enabled: props.role !== null });
   const detail = useQuery({
     queryKey: ['base', 'role', 'info', props.role?.id],
@@ -33,18 +33,18 @@ export function RoleGrantDrawer(props: { role: RoleRecord | null; onClose(): voi
   useEffect(() => {
     if (detail.data) setChecked(detail.data.menuIds);
   }, [detail.data]);
-  const save = async () => {
-    if (!props.role || saving) return;
-    setSaving(true);
-    try {
-      await api(baseCalls.roleGrantMenus, { id: props.role.id, menuIds: checked });
+  // Failures are shown by the API client; the drawer stays open.
+  const saving = useMutation({
+    mutationFn: (menuIds: number[]) => api(baseCalls.roleGrantMenus, { id: props.role?.id ?? 0, menuIds }),
+    onSuccess: () => {
       message.success('权限已保存，用户下一次操作即生效');
+      void client.invalidateQueries({ queryKey: ['base', 'role', 'info', props.role?.id] });
       props.onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const save = () => {
+    if (!props.role || saving.isPending) return;
+    saving.mutate(checked);
   };
   return (
     <Drawer
@@ -56,7 +56,7 @@ export function RoleGrantDrawer(props: { role: RoleRecord | null; onClose(): voi
       extra={
         <Space>
           <Button onClick={props.onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={save}>
+          <Button type="primary" loading={saving.isPending} onClick={save}>
             保存
           </Button>
         </Space>

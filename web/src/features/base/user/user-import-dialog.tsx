@@ -1,6 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { baseCalls } from '@erp/contract/modules/base';
 import type { ImportResult } from '@erp/contract/resource';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { api, download } from '../../../app/api/client';
@@ -13,28 +14,26 @@ export function UserImportDialog(props: { open: boolean; onClose(): void; onImpo
   const { message, modal } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
   const reset = () => {
     setFile(null);
     setResult(null);
   };
-  const run = async (confirm: boolean) => {
-    if (!file || busy) return;
-    setBusy(true);
-    try {
-      const answer = await api(baseCalls.userImport, { file, confirm: confirm ? 'true' : 'false' } as never);
+  // Failures (wrong template, not xlsx, too large) are shown by the API client.
+  const importing = useMutation({
+    mutationFn: (vars: { file: File; confirm: boolean }) => api(baseCalls.userImport, { file: vars.file, confirm: vars.confirm ? 'true' : 'false' } as never),
+    onSuccess: (answer, vars) => {
       setResult(answer);
-      if (confirm) {
-        message.success(`已导入 ${answer.written} 个用户`);
-        props.onImported();
-        reset();
-        props.onClose();
-      }
-    } catch {
-      // shown by the client (wrong template, not xlsx, too large)
-    } finally {
-      setBusy(false);
-    }
+      if (!vars.confirm) return;
+      message.success(`已导入 ${answer.written} 个用户`);
+      props.onImported();
+      reset();
+      props.onClose();
+    },
+  });
+  const busy = importing.isPending;
+  const run = (confirm: boolean) => {
+    if (!file || busy) return;
+    importing.mutate({ file, confirm });
   };
   const close = () => {
     if (result && !result.confirmed && result.valid > 0) {
