@@ -23,17 +23,24 @@ import { defineResource } from '../../platform/resource/resource';
 const company = alias(orgUnits, 'company');
 const userOrg = alias(orgUnits, 'user_org');
 
-const userTextContains = anyContains(users.realName, users.userCode, users.namePinyin, users.phone);
-
 /**
- * A person's name, code, pinyin initials or phone contains the keyword. The ILIKEs decide; the
- * keyword's 1–2 character pieces, looked up in the GIN index on users.search_tokens, only narrow the
- * rows first (a keyword shorter than 3 characters cannot use the trigram indexes).
+ * Narrows a "contains" match on a person's name, code, pinyin initials or phone by the keyword's 1–2
+ * character pieces, looked up in the GIN index on users.search_tokens (a keyword shorter than 3
+ * characters cannot use the trigram indexes). The pieces are necessary for a match in any of those
+ * columns, so the ILIKEs still decide and the answers are the same.
  */
-export const userKeyword: FilterFn = (v) => {
-  const match = userTextContains(v);
-  return match && sql`(${users.searchTokens} @> keyword_search_tokens(${String(v)}) AND ${match})`;
-};
+const narrowedByTokens =
+  (match: FilterFn): FilterFn =>
+  (v) => {
+    const m = match(v);
+    return m && sql`(${users.searchTokens} @> keyword_search_tokens(${String(v)}) AND ${m})`;
+  };
+
+/** Name, code, pinyin initials or phone contains the keyword (person pickers, the user list's keyword). */
+export const userKeyword = narrowedByTokens(anyContains(users.realName, users.userCode, users.namePinyin, users.phone));
+export const userCodeContains = narrowedByTokens(contains(users.userCode));
+/** Name or its pinyin initials. */
+export const userNameContains = narrowedByTokens(anyContains(users.realName, users.namePinyin));
 
 export const userResource = defineResource<UserRecord, typeof users>({
   meta: userMeta,
@@ -61,9 +68,9 @@ export const userResource = defineResource<UserRecord, typeof users>({
   ],
   filters: {
     keyword: userKeyword,
-    userCode: contains(users.userCode),
-    realName: contains(users.realName),
-    phone: contains(users.phone),
+    userCode: userCodeContains,
+    realName: narrowedByTokens(contains(users.realName)),
+    phone: narrowedByTokens(contains(users.phone)),
     orgId: inOrgSubtree(users.orgId),
     personCategory: equals(users.personCategory),
     outsource: equals(users.outsource),

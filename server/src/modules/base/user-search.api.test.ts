@@ -98,6 +98,38 @@ describe('person search (dimQueryUser) through the search tokens', () => {
     expect((await search('司马')).data.total).toBe(0);
   });
 
+  it.each([
+    ['userName', '欧', ['real_name', 'name_pinyin']],
+    ['userName', 'oy', ['real_name', 'name_pinyin']],
+    ['userCode', 'g_', ['user_code']],
+    ['userCode', 'WANG', ['user_code']],
+  ] as const)('the %s filter (%s) matches what its ILIKEs alone match', async (field, value, columns) => {
+    const res = await s.post<Page<Option>>('/base_api/base/api/user/dimQueryUser', { [field]: value, pageIndex: 1, pageSize: 500 }, emp);
+    const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = sql.join(
+      columns.map((c) => sql`${sql.identifier(c)} ILIKE ${pattern}`),
+      sql` OR `,
+    );
+    const rows = await queryRows<{ user_code: string }>(s.db, sql`SELECT user_code FROM users WHERE enabled AND (${match}) ORDER BY real_name, id`);
+    expect(res.data.records.map((r) => r.userCode)).toEqual(rows.map((r) => r.user_code));
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['realName', '阳'],
+    ['phone', '34'],
+    ['userCode', 'W'],
+  ])('the user page filter %s (%s) counts what its ILIKE alone counts', async (field, value) => {
+    const column = { realName: 'real_name', phone: 'phone', userCode: 'user_code' }[field] as string;
+    const page = await s.post<Page<{ userCode: string }>>('/base_api/base/api/user/page', { [field]: value, pageIndex: 1, pageSize: 500 }, admin);
+    const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(
+      s.db,
+      sql`SELECT count(*)::int AS n FROM users WHERE ${sql.identifier(column)} ILIKE ${`%${value}%`}`,
+    );
+    expect(page.data.total).toBe(n);
+    expect(n).toBeGreaterThan(0);
+  });
+
   it('the user page keyword uses the same match', async () => {
     const page = await s.post<Page<{ userCode: string }>>('/base_api/base/api/user/page', { keyword: '阳', pageIndex: 1, pageSize: 500 }, admin);
     expect(page.code).toBe('200');

@@ -14,11 +14,10 @@ import type { CallContext } from '../../platform/http/context';
 import type { UploadedFile } from '../../platform/http/multipart';
 import { pinyinInitials } from '../../platform/pinyin';
 import type { Platform } from '../../platform/platform';
-import { anyContains } from '../../platform/resource/filters';
 import { exportColumns, type Lang } from '../../platform/resource/labels';
 import { sendXlsx } from '../../platform/resource/xlsx-export';
 import { type ImportSpec, type RowError, runImport, sendTemplate } from '../../platform/resource/xlsx-import';
-import { userKeyword, userResource } from './base.resources';
+import { userCodeContains, userKeyword, userNameContains, userResource } from './base.resources';
 import type { DictionaryService } from './dictionary.service';
 import type { OrgService } from './org.service';
 
@@ -89,8 +88,8 @@ export class UserService {
   }) {
     const parts: Array<SQL | undefined> = [eq(users.enabled, true)];
     if (input.keyword) parts.push(userKeyword(input.keyword));
-    if (input.userCode) parts.push(anyContains(users.userCode)(input.userCode));
-    if (input.userName) parts.push(anyContains(users.realName, users.namePinyin)(input.userName));
+    if (input.userCode) parts.push(userCodeContains(input.userCode));
+    if (input.userName) parts.push(userNameContains(input.userName));
     if (input.orgId) parts.push(sql`${users.orgId} IN (${orgSubtreeIds(input.orgId)})`);
     if (input.excludeUserCodes?.length) parts.push(sql`lower(${users.userCode}) NOT IN ${input.excludeUserCodes.map((c) => c.toLowerCase())}`);
     const where = and(...parts);
