@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { fmt, load, login, type Row, type Scenario, type Section, startProduct } from '../lib';
+import { fmt, load, login, type Row, type Scenario, type Section, startProduct, work } from '../lib';
 
 /**
  * Issue 6 (approval engine), on PostgreSQL:
@@ -173,6 +175,37 @@ async function completeBareSql(pool: pg.Pool, tasks: number[], seconds: number) 
   return ok / ((Date.now() - started) / 1000);
 }
 
+/**
+ * The SQL of one completion as the product sends it (LOG_SQL_FILE on a server of its own, after a
+ * warm-up pass): statements inside the command's transaction (BEGIN … COMMIT) and in all.
+ */
+async function statementsPerPass(pgUrl: string, tasks: number[]): Promise<{ inTransaction: number; all: number }> {
+  const file = path.join(work, 'bpm-pass.sql.jsonl');
+  fs.rmSync(file, { force: true });
+  const server = await startProduct({ pgUrl }, { LOG_SQL_FILE: file });
+  try {
+    const token = await login(server.url, 'mgr01');
+    await post(server.url, `${B}task/pass`, { taskId: tasks[0] }, token);
+    const offset = fs.statSync(file).size;
+    const answer = await post(server.url, `${B}task/pass`, { taskId: tasks[1] }, token);
+    if (answer.code !== '200') throw new Error(`pass failed: ${answer.message}`);
+    // The offset is in bytes (parameters may hold Chinese): slice the buffer, not the string.
+    const texts = fs
+      .readFileSync(file)
+      .subarray(offset)
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { text: string }).text.trim().toLowerCase());
+    const begin = texts.indexOf('begin');
+    const commit = texts.indexOf('commit');
+    return { inTransaction: begin >= 0 && commit > begin ? commit - begin + 1 : Number.NaN, all: texts.length };
+  } finally {
+    await server.stop();
+    fs.rmSync(file, { force: true });
+  }
+}
+
 async function listBareSql(pool: pg.Pool, userId: number, seconds: number): Promise<number> {
   const times: number[] = [];
   const deadline = Date.now() + seconds * 1000;
@@ -210,6 +243,7 @@ const scenario: Scenario = async (ctx) => {
     const dep = (await post(server.url, `${B}definition/deploy`, { xml: XML }, adminToken)) as { code: string; message: string; data: { id: number } };
     if (dep.code !== '200') throw new Error(`deploy failed: ${dep.message}`);
     const { mine, toComplete } = await fill(pool, dep.data.id);
+    const sample = toComplete.splice(-2);
 
     // The list first: completions add tasks for hr01.
     const hrToken = await login(server.url, 'hr01');
@@ -235,6 +269,7 @@ const scenario: Scenario = async (ctx) => {
     );
     const bare = await completeBareSql(pool, toComplete.slice(2 * third), ctx.duration);
     const duplicates = Number(dup.rows[0]?.n ?? 0);
+    const statements = await statementsPerPass(url.toString(), sample);
 
     const rows: Row[] = [
       {
@@ -253,6 +288,11 @@ const scenario: Scenario = async (ctx) => {
       },
       { metric: 'duplicate completions (HTTP and engine runs)', ours: String(duplicates), target: '0', ok: duplicates === 0 },
       { metric: 'conflicts answered to the second click / other failures', ours: `${http.conflicts} / ${http.failures}` },
+      {
+        metric: 'SQL statements of one completion over HTTP (in its transaction incl. BEGIN/COMMIT / in all)',
+        ours: `${statements.inTransaction} / ${statements.all}`,
+        baseline: '7 (bare SQL, incl. BEGIN/COMMIT)',
+      },
       {
         metric: `getUserTaskSort p99, ${first.data.total} open tasks of ${INSTANCES.toLocaleString('en')}, ${LIST_CONNECTIONS} connections`,
         ours: fmt.ms(list.p99),
