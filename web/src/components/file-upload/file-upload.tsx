@@ -38,7 +38,7 @@ interface Pending {
   abort: () => void;
 }
 
-const toUploadFile = (f: FileEntry): UploadFile => ({ uid: String(f.id), name: f.fileName, status: 'done', size: f.fileSize, response: f });
+const toUploadFile = (f: FileEntry, uid = String(f.id)): UploadFile => ({ uid, name: f.fileName, status: 'done', size: f.fileSize, response: f });
 
 /**
  * The upload control every form uses: checks type, size and count before sending (spec 000 §5),
@@ -69,6 +69,12 @@ export function FileUpload({
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const batch = useRef<{ first: string; accepted: Set<File> } | null>(null);
   const enqueued = useRef(new WeakSet<File>());
+  /**
+   * A finished upload keeps the row key it had while pending. antd animates a row whose key leaves
+   * the list and keeps it on screen (still "uploading") until the transition ends or 2 s pass; with a
+   * stable key the row turns from uploading to done in place and is never listed twice.
+   */
+  const rowKeys = useRef(new Map<number, string>());
 
   const enqueue = (file: File) => {
     const uid = `pending-${Math.random().toString(36).slice(2)}`;
@@ -94,6 +100,7 @@ export function FileUpload({
       const settle = () => setPending((p) => p.filter((x) => x.uid !== uid));
       try {
         const entry = await req.promise;
+        rowKeys.current.set(entry.id, uid);
         // The row leaves the pending list before the file joins the value: a form's store re-renders
         // at once, and for that moment the file would otherwise be listed twice.
         settle();
@@ -132,7 +139,7 @@ export function FileUpload({
   };
 
   const remove = (item: UploadFile): false => {
-    const p = pending.find((x) => x.uid === item.uid);
+    const p = item.status === 'uploading' ? pending.find((x) => x.uid === item.uid) : undefined;
     if (p) {
       p.abort();
       return false;
@@ -159,9 +166,12 @@ export function FileUpload({
     setPreview(await api(fileCalls.previewFile, { id: entry.id }));
   };
 
+  const stored = value.map((f) => toUploadFile(f, rowKeys.current.get(f.id)));
+  const listed = new Set(stored.map((f) => f.uid));
   const fileList: UploadFile[] = [
-    ...value.map(toUploadFile),
-    ...pending.map((p): UploadFile => ({ uid: p.uid, name: p.name, status: 'uploading', percent: p.percent })),
+    ...stored,
+    // A row whose file is already in the value (same key) is not listed again, whatever the render order.
+    ...pending.filter((p) => !listed.has(p.uid)).map((p): UploadFile => ({ uid: p.uid, name: p.name, status: 'uploading', percent: p.percent })),
   ];
   const acceptAttr = accept ? accept.map((s) => `.${s.replace(/^\./, '')}`).join(',') : undefined;
 
