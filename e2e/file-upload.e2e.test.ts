@@ -35,8 +35,9 @@ describe('upload control', () => {
     // is tagged as it appears, and the finished file must be shown by that same element.
     await page.evaluate(() => {
       new MutationObserver(() => {
-        for (const row of document.querySelectorAll('.ant-drawer .ant-upload-list-item-uploading'))
+        document.querySelectorAll('.ant-drawer .ant-upload-list-item-uploading').forEach((row) => {
           if (row.textContent?.includes('头像.png')) row.setAttribute('data-e2e-pending', '');
+        });
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
     });
     await input.setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: PNG });
