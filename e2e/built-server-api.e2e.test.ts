@@ -79,7 +79,11 @@ describe('built server: wire format and session', () => {
 
   it('refuses bad input naming the field and rule, malformed JSON and bodies over 1 MB', async () => {
     const token = await login('hr01');
-    const invalid = await post<{ errors: Array<{ field: string; rule: string }> }>('/base_api/base/api/user/page', root({ pageIndex: 'one', pageSize: 20 }), token);
+    const invalid = await post<{ errors: Array<{ field: string; rule: string }> }>(
+      '/base_api/base/api/user/page',
+      root({ pageIndex: 'one', pageSize: 20 }),
+      token,
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.data.errors[0]?.field).toBe('pageIndex');
     const malformed = await post('/auth/oauth/token', '{"ROOT": {', undefined, true);
