@@ -30,14 +30,21 @@ const userOrg = alias(orgUnits, 'user_org');
  * columns, so the ILIKEs still decide and the answers are the same.
  */
 const narrowedByTokens =
-  (match: FilterFn): FilterFn =>
+  (match: FilterFn, opts: { allColumns?: boolean } = {}): FilterFn =>
   (v) => {
     const m = match(v);
-    return m && sql`(${users.searchTokens} @> keyword_search_tokens(${String(v)}) AND ${m})`;
+    if (!m) return m;
+    const text = String(v);
+    const pieces = sql`${users.searchTokens} @> keyword_search_tokens(${text})`;
+    // Over all four columns a keyword of one or two characters is itself a piece: holding it is the
+    // same as one column containing it (ILIKE compares lower() of both, as the pieces are made), so
+    // the ILIKEs, the costliest part, are left out.
+    if (opts.allColumns && [...text].length <= 2) return pieces;
+    return sql`(${pieces} AND ${m})`;
   };
 
 /** Name, code, pinyin initials or phone contains the keyword (person pickers, the user list's keyword). */
-export const userKeyword = narrowedByTokens(anyContains(users.realName, users.userCode, users.namePinyin, users.phone));
+export const userKeyword = narrowedByTokens(anyContains(users.realName, users.userCode, users.namePinyin, users.phone), { allColumns: true });
 export const userCodeContains = narrowedByTokens(contains(users.userCode));
 /** Name or its pinyin initials. */
 export const userNameContains = narrowedByTokens(anyContains(users.realName, users.namePinyin));

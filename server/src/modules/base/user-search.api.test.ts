@@ -31,6 +31,8 @@ afterAll(() => s.close());
 interface Option {
   userCode: string;
   realName: string;
+  orgId: number | null;
+  orgName: string | null;
 }
 interface Page<T> {
   records: T[];
@@ -77,6 +79,14 @@ describe('person search (dimQueryUser) through the search tokens', () => {
     expect(await codes('娜')).toContain('ouyang1');
     expect(await codes('欧阳')).toContain('ouyang1');
     expect(await codes('欧阳娜娜')).toEqual(['ouyang1']);
+    const [org] = await queryRows<{ name: string }>(s.db, sql`SELECT name FROM org_units WHERE id = 1`);
+    expect((await search('娜娜')).data.records[0]).toMatchObject({
+      userCode: 'ouyang1',
+      realName: '欧阳娜娜',
+      orgId: 1,
+      orgName: org?.name,
+      phone: '13912345678',
+    });
     expect(await codes('oynn')).toEqual(['ouyang1']);
     expect(await codes('Wang_W')).toEqual(['Wang_Wei']);
     expect(await codes('1234567')).toEqual(['ouyang1']);

@@ -106,11 +106,11 @@ export class UserService {
           userName: users.userCode,
           realName: users.realName,
           orgId: users.orgId,
-          orgName: orgUnits.name,
+          // A scalar sub-select, not a join: PostgreSQL reads it for the page's rows only, after the sort.
+          orgName: sql<string | null>`(SELECT o.name FROM org_units o WHERE o.id = ${users.orgId})`,
           phone: users.phone,
         })
         .from(users)
-        .leftJoin(orgUnits, eq(orgUnits.id, users.orgId))
         .where(where)
         .orderBy(rank, users.realName, users.id)
         .limit(input.pageSize)
