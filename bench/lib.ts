@@ -130,6 +130,8 @@ export interface LoadResult {
   requests: number;
   /** Highest RSS of the server process seen during the run, in MB. */
   peakRssMb?: number;
+  /** CPU time per request of the server process and of the database's backends, in ms. */
+  cpuPerRequest?: { serverMs: number; databaseMs: number };
 }
 
 export interface LoadOptions {
@@ -141,9 +143,67 @@ export interface LoadOptions {
   duration: number;
   /** Server process to sample memory of. */
   pid?: number;
+  /** Measure CPU time per request of this server process and of PostgreSQL's backends for this database. */
+  cpuOf?: { pid: number; database?: string };
 }
 
-/** Closed-loop load with autocannon from this process. */
+/** CPU time (user + system) a process has used so far, in ms. */
+export function cpuMsOf(pid: number): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th (clock ticks of 10 ms).
+    const fields = fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // the process has ended
+  }
+}
+
+/** PostgreSQL backend processes serving `database` (their process title names it). */
+export function postgresBackends(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
+const WRK = '/usr/bin/wrk';
+
+/**
+ * Which load generator `load` uses: wrk (C, a separate process; installed with apt-get when missing
+ * and we are root) or, failing that, autocannon in this process. The two cores are shared with the
+ * server and the database, so a load generator in JavaScript takes CPU from what it measures; wrk
+ * takes far less.
+ */
+export const loadGenerator: 'wrk' | 'autocannon' = findWrk();
+
+function findWrk(): 'wrk' | 'autocannon' {
+  if (process.env.BENCH_LOADGEN === 'autocannon') return 'autocannon';
+  if (fs.existsSync(WRK)) return 'wrk';
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) {
+    try {
+      console.log('bench: wrk not found: installing it with apt-get (Debian package "wrk")');
+      execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk'], { stdio: 'inherit' });
+    } catch {
+      // fall through to autocannon
+    }
+    if (fs.existsSync(WRK)) return 'wrk';
+  }
+  console.log('bench: wrk is not installed (apt-get install -y wrk); load comes from autocannon in the bench process');
+  return 'autocannon';
+}
+
+/** Closed-loop load: `connections` connections, each sending the next request when the answer is in. */
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   let peak = 0;
   const sampler = opts.pid
@@ -151,6 +211,77 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
         peak = Math.max(peak, rssMbOf(opts.pid as number));
       }, 200)
     : null;
+  const backends = opts.cpuOf?.database ? postgresBackends(opts.cpuOf.database) : [];
+  const cpuBefore = opts.cpuOf ? { server: cpuMsOf(opts.cpuOf.pid), database: backends.reduce((t, p) => t + cpuMsOf(p), 0) } : null;
+  try {
+    const result = loadGenerator === 'wrk' ? await loadWithWrk(opts) : await loadWithAutocannon(opts);
+    const cpuPerRequest =
+      opts.cpuOf && cpuBefore && result.requests > 0
+        ? {
+            serverMs: (cpuMsOf(opts.cpuOf.pid) - cpuBefore.server) / result.requests,
+            databaseMs: (backends.reduce((t, p) => t + cpuMsOf(p), 0) - cpuBefore.database) / result.requests,
+          }
+        : undefined;
+    return { ...result, peakRssMb: opts.pid ? peak : undefined, cpuPerRequest };
+  } finally {
+    if (sampler) clearInterval(sampler);
+  }
+}
+
+/** wrk's Lua hooks: the request, and a JSON summary on stdout (latencies are in microseconds). */
+function wrkScript(opts: LoadOptions): string {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+  };
+  const lua = (s: string) => JSON.stringify(s); // a JSON string literal is a valid Lua string literal for our ASCII/UTF-8 bodies
+  return [
+    `wrk.method = ${lua(opts.method ?? 'POST')}`,
+    opts.body === undefined ? '' : `wrk.body = ${lua(JSON.stringify(opts.body))}`,
+    ...Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
+    'done = function(summary, latency, requests)',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'BENCH {"requests":%d,"duration":%d,"p50":%d,"p99":%d,"errors":%d,"non2xx":%d}\\n\',',
+    '    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),',
+    '    e.connect + e.read + e.write + e.timeout, e.status))',
+    'end',
+    '',
+  ].join('\n');
+}
+
+async function loadWithWrk(opts: LoadOptions): Promise<Omit<LoadResult, 'peakRssMb'>> {
+  fs.mkdirSync(work, { recursive: true });
+  const script = path.join(work, `wrk-${process.pid}-${Date.now()}.lua`);
+  fs.writeFileSync(script, wrkScript(opts));
+  try {
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(WRK, ['-t1', `-c${opts.connections}`, `-d${opts.duration}s`, '--timeout', '10s', '-s', script, opts.url], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (d: Buffer) => {
+        text += d.toString();
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
+    });
+    const line = out.split('\n').find((l) => l.startsWith('BENCH '));
+    if (!line) throw new Error(`wrk printed no summary: ${out}`);
+    const r = JSON.parse(line.slice(6)) as { requests: number; duration: number; p50: number; p99: number; errors: number; non2xx: number };
+    return {
+      rps: r.requests / (r.duration / 1e6),
+      p50: r.p50 / 1000,
+      p99: r.p99 / 1000,
+      errors: r.errors,
+      non2xx: r.non2xx,
+      requests: r.requests,
+    };
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
+}
+
+async function loadWithAutocannon(opts: LoadOptions): Promise<Omit<LoadResult, 'peakRssMb'>> {
   const result = await autocannon({
     url: opts.url,
     method: opts.method ?? 'POST',
@@ -159,7 +290,6 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
-  if (sampler) clearInterval(sampler);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -167,7 +297,6 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     requests: result.requests.total,
-    peakRssMb: opts.pid ? peak : undefined,
   };
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type BenchContext, pgAnswers, root, type Scenario, type Section, work } from './lib';
+import { type BenchContext, loadGenerator, pgAnswers, root, type Scenario, type Section, work } from './lib';
 
 /**
  * `npm run bench`: prepares the large data set once (PostgreSQL when it answers, and PGlite), runs
@@ -73,7 +73,9 @@ function render(sections: Section[], ctx: BenchContext): string {
     '',
     `Run ${new Date().toISOString()} on ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
     `Data: ${EMPLOYEES} employees in ${DEPARTMENTS} generated departments on ${ctx.pgUrl ? 'PostgreSQL and ' : ''}PGlite; ${ctx.duration} s per load run.`,
-    'Load from autocannon in the bench process on the same machine (it shares the 2 cores with the server).',
+    loadGenerator === 'wrk'
+      ? 'Load from wrk (one thread, a separate process) on the same machine: it shares the 2 cores with the server and the database.'
+      : 'Load from autocannon in the bench process on the same machine (it shares the 2 cores with the server).',
     '',
   ];
   for (const s of sections) {
