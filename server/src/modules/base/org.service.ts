@@ -33,22 +33,17 @@ const nameColumns = { id: orgUnits.id, name: orgUnits.name, code: orgUnits.code,
 
 type TreeRequest = { id?: number | null; includeClient?: boolean; includeDisabled?: boolean; maxType?: OrgType };
 
-interface BuiltTree {
-  nodes: OrgTreeNode[];
-  json: Buffer;
-}
-
 /** Built trees kept per process: at most this many request shapes (whole tree, subtrees) per version. */
 const TREE_CACHE_SIZE = 64;
 
 /** The organisation tree (materialised path): reads for everyone, changes for base:org:edit. */
 export class OrgService {
   /**
-   * Trees built for one organisation version (org_version, bumped by database triggers on every
-   * change of units, leaders' names or members). A promise is kept, so concurrent first calls build
-   * once. Answers share the cached nodes: callers must not change them.
+   * Trees built and serialised for one organisation version (org_version, bumped by database triggers
+   * on every change of units, leaders' names or members). A promise is kept, so concurrent first calls
+   * build once.
    */
-  private treeCache: { version: number; trees: Map<string, Promise<BuiltTree>> } = { version: Number.NaN, trees: new Map() };
+  private treeCache: { version: number; trees: Map<string, Promise<Buffer>> } = { version: Number.NaN, trees: new Map() };
 
   constructor(private readonly db: Db) {}
 
@@ -65,27 +60,20 @@ export class OrgService {
   }
 
   /**
-   * The whole tree (or the part below `id`), from the process cache while the organisation version
-   * read first is unchanged. Reading the version before building means a change committed meanwhile
-   * leaves a newer tree under an older version, which the next call replaces: never a stale answer.
+   * The whole tree (or the part below `id`) as JSON, from the process cache while the organisation
+   * version read first is unchanged. Reading the version before building means a change committed
+   * meanwhile leaves a newer tree under an older version, which the next call replaces: never a
+   * stale answer.
    */
-  async tree(input: TreeRequest): Promise<OrgTreeNode[]> {
-    return (await this.cachedTree(input)).nodes;
-  }
-
-  /** The same tree as JSON, serialised once per version (2,000 units are about 450 KB). */
   async treeJson(input: TreeRequest): Promise<Buffer> {
-    return (await this.cachedTree(input)).json;
-  }
-
-  private async cachedTree(input: TreeRequest): Promise<BuiltTree> {
     const version = await this.version();
     if (version !== this.treeCache.version || this.treeCache.trees.size >= TREE_CACHE_SIZE) this.treeCache = { version, trees: new Map() };
     const trees = this.treeCache.trees;
     const key = JSON.stringify([input.id ?? null, Boolean(input.includeClient), Boolean(input.includeDisabled), input.maxType ?? null]);
     let tree = trees.get(key);
     if (!tree) {
-      tree = this.buildTree(input).then((nodes) => ({ nodes, json: Buffer.from(JSON.stringify(nodes)) }));
+      // Serialised once per version: 2,000 units are about 450 KB of JSON.
+      tree = this.buildTree(input).then((nodes) => Buffer.from(JSON.stringify(nodes)));
       trees.set(key, tree);
       tree.catch(() => trees.delete(key));
     }
