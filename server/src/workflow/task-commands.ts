@@ -1,7 +1,8 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { users, wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
-import { badRequest, conflict } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/errors';
 import { backTargets, closeTask, writeEvent } from './history';
 import { finish, settle } from './lifecycle';
 import { MSG } from './messages';
@@ -21,6 +22,39 @@ export interface TaskCommand {
   vars?: Record<string, unknown>;
 }
 
+/**
+ * Commands on a task running in this process, by task id. A second command on the same task (a
+ * double click) waits for the first without a connection or a lock, then reads the task once: a
+ * task that is no longer pending answers the conflict at once (1 statement instead of BEGIN, lock,
+ * close, ROLLBACK). A task still pending goes the normal way, so this only saves work.
+ */
+const inFlight = new Map<number, Promise<unknown>>();
+
+function oncePerTask<T>(db: Db, taskId: number, command: () => Promise<T>): Promise<T> {
+  // Inside a caller's transaction we may hold locks the earlier command needs: no waiting there
+  // (the database sees any conflict and answers it).
+  const earlier = db instanceof PgTransaction ? undefined : inFlight.get(taskId);
+  const run = (async () => {
+    if (earlier) {
+      await earlier.catch(() => undefined);
+      const [now] = await db.select({ status: wfTasks.status }).from(wfTasks).where(eq(wfTasks.id, taskId));
+      if (!now) throw notFound(MSG.taskMissing);
+      if (now.status !== 'pending') throw conflict(MSG.taskClosed);
+    }
+    return command();
+  })();
+  inFlight.set(taskId, run);
+  const forget = () => {
+    if (inFlight.get(taskId) === run) inFlight.delete(taskId);
+  };
+  run.then(forget, forget);
+  return run;
+}
+
+/** One command on a task: its transaction, once per task at a time in this process. */
+const taskTransaction = <T>(db: Db, taskId: number, work: (tx: Db) => Promise<T>): Promise<T> =>
+  oncePerTask(db, taskId, () => db.transaction((tx) => work(tx)));
+
 const approverStep = (task: { nodeId: string; nodeName: string }, action: string, approvalFlag: 1 | 2 | 3) => ({
   nodeId: task.nodeId,
   nodeName: task.nodeName,
@@ -30,7 +64,7 @@ const approverStep = (task: { nodeId: string; nodeName: string }, action: string
 });
 
 export async function pass(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
-  return db.transaction(async (tx) => {
+  return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     const message = cmd.message?.trim() || null;
@@ -45,7 +79,7 @@ export async function pass(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
 export async function reject(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
   const message = cmd.message?.trim() ?? '';
   if (!message) throw badRequest(MSG.rejectMessage);
-  return db.transaction(async (tx) => {
+  return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     await closeTask(run, task, { outcome: 'reject', message, event: approverStep(task, 'reject', 2) });
@@ -63,7 +97,7 @@ export interface RollbackCommand extends TaskCommand {
 
 /** Sends a task back to an earlier passed node, or to the initiator (who then resubmits). */
 export async function rollback(db: Db, cmd: RollbackCommand): Promise<InstanceRow> {
-  return db.transaction(async (tx) => {
+  return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
     const targets = await backTargets(tx, inst.id, task.nodeId);
     const target =
@@ -90,7 +124,7 @@ export async function rollback(db: Db, cmd: RollbackCommand): Promise<InstanceRo
 
 /** The initiator sends a returned request again (optionally with a corrected form). */
 export async function resubmit(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
-  return db.transaction(async (tx) => {
+  return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId, 'resubmit');
     if (inst.status !== 'returned') throw conflict(MSG.notReturned);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
@@ -112,7 +146,7 @@ export async function transfer(db: Db, cmd: TaskCommand & { toUserId: number; re
   const remark = cmd.remark.trim();
   if (!remark) throw badRequest(MSG.transferReason);
   if (cmd.toUserId === cmd.userId) throw badRequest(MSG.transferSelf);
-  return db.transaction(async (tx) => {
+  return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
     const [target] = await tx.select({ id: users.id, enabled: users.enabled }).from(users).where(eq(users.id, cmd.toUserId));
     if (!target?.enabled) throw badRequest(MSG.transferTarget);
@@ -143,7 +177,7 @@ export async function transfer(db: Db, cmd: TaskCommand & { toUserId: number; re
 /** Adds a signer to the current node, before me (I act after them) or after me. */
 export async function addSigner(db: Db, cmd: TaskCommand & { signerUserId: number; position: 'before' | 'after' }): Promise<InstanceRow> {
   if (cmd.signerUserId === cmd.userId) throw badRequest(MSG.signerSelf);
-  return db.transaction(async (tx) => {
+  return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
     const [signer] = await tx.select({ enabled: users.enabled }).from(users).where(eq(users.id, cmd.signerUserId));
     if (!signer?.enabled) throw badRequest(MSG.signerTarget);
