@@ -6,6 +6,7 @@ import { fileCalls } from './modules/file';
 import { greetingCalls } from './modules/greeting';
 import { hrCalls } from './modules/hr';
 import { msgCalls } from './modules/msg';
+import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
 
 export * from './common';
@@ -17,6 +18,7 @@ export * from './modules/file';
 export * from './modules/greeting';
 export * from './modules/hr';
 export * from './modules/msg';
+export * from './modules/signature';
 export * from './modules/system';
 export * from './permissions';
 export * from './resource';
@@ -35,6 +37,7 @@ export const callGroups = {
   msg: msgCalls,
   file: fileCalls,
   greeting: greetingCalls,
+  signature: signatureCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -5,5 +5,6 @@ export * from '../modules/file/file.schema';
 export * from '../modules/greeting/greeting.schema';
 export * from '../modules/hr/hr.schema';
 export * from '../modules/msg/msg.schema';
+export * from '../modules/signature/signature.schema';
 export * from '../platform/outbox/outbox.schema';
 export * from '../workflow/workflow.schema';

@@ -6,7 +6,8 @@ import { fileModule } from './file/file.routes';
 import { greetingModule } from './greeting/greeting.routes';
 import { hrModule } from './hr/hr.routes';
 import { msgModule } from './msg/msg.routes';
+import { signatureModule } from './signature/signature.routes';
 import { systemModule } from './system/system.routes';
 
 /** Every module of the server, in registration order. One line per module. */
-export const modules: ServerModule[] = [systemModule, authModule, baseModule, fileModule, msgModule, greetingModule, bpmModule, hrModule];
+export const modules: ServerModule[] = [systemModule, authModule, baseModule, fileModule, msgModule, greetingModule, bpmModule, hrModule, signatureModule];
