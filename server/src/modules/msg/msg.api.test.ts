@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { messageReceivers, messages, orgUnits, users } from '../../db/schema';
@@ -87,6 +87,48 @@ describe('inbox', () => {
       ['2026-11', ['midnight-a']],
       ['2026-10', ['midnight-b']],
     ]);
+  });
+
+  it('keeps unread counts exact under concurrent publishing, double reads and removals', async () => {
+    const user02 = await s.login('user02');
+    const before = (await counts(user02))['003'] ?? 0;
+    const added = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        s.post<{ messageId: number }>(
+          '/msg_api/msg/api/message/add',
+          { title: `并发通知${i}`, content: '<p>x</p>', receiverScope: 'users', receiverUserIds: [ids.user02] },
+          hr,
+        ),
+      ),
+    );
+    const messageIds = added.map((a) => a.data.messageId);
+    const read = (id: number) => s.post('/msg_api/msg/api/message/infoAndUpdateReceiveReadStatus', { messageId: id }, user02);
+    const remove = (id: number) =>
+      s.raw(`/msg_api/msg/api/message/delete?messageId=${id}&scope=mine`, { method: 'DELETE', headers: { authorization: `Bearer ${user02}` } });
+    // The same copies read twice at once, an unread copy removed, another published meanwhile.
+    const [late] = await Promise.all([
+      s.post<{ messageId: number }>(
+        '/msg_api/msg/api/message/add',
+        { title: '并发通知late', content: '<p>x</p>', receiverScope: 'users', receiverUserIds: [ids.user02] },
+        hr,
+      ),
+      ...messageIds.slice(0, 4).flatMap((id) => [read(id), read(id)]),
+      remove(messageIds[4] ?? 0),
+    ]);
+    expect(late.code).toBe('200');
+    const truth = await s.db
+      .select({ id: messageReceivers.id })
+      .from(messageReceivers)
+      .where(
+        and(
+          eq(messageReceivers.userId, ids.user02 ?? 0),
+          eq(messageReceivers.msgType, '003'),
+          isNull(messageReceivers.readAt),
+          isNull(messageReceivers.deletedAt),
+        ),
+      );
+    expect((await counts(user02))['003']).toBe(truth.length);
+    expect(truth.length).toBe(before + 8 + 1 - 4 - 1);
   });
 
   it('gives the carousel the latest notices, at most the limit', async () => {
