@@ -34,7 +34,7 @@ describe('shell resilience and language', () => {
     const { page, context, errors } = await signedIn(browser, 'user52');
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'My applications' }).waitFor();
-    await expect.poll(() => page.title()).toBe('工作台 - Information Management Platform');
+    await expect.poll(() => page.title()).toBe('Workbench - Information Management Platform');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useCallback } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { loadDayjsLocale } from '../dayjs-locale-loader';
 import { zhCN } from './zh-CN';
 
@@ -13,6 +14,9 @@ export function storedLanguage(): Language {
 
 void i18n.use(initReactI18next).init({
   resources: { 'zh-CN': { translation: zhCN } },
+  // The resources are in the bundle: initialise now. Deferred (the default), the first render's
+  // useTranslation suspends the whole app, and React then holds the first screen back ~300 ms.
+  initAsync: false,
   lng: 'zh-CN',
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
@@ -20,11 +24,30 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/** English labels of route and menu titles (keyed by the Chinese title), once English was chosen. */
+let titlesEn: Record<string, string> = {};
+
 /** The shell's English texts load only when English is chosen (zh-CN is the default). */
 async function ensureEnglish(): Promise<void> {
   if (i18n.hasResourceBundle('en-US', 'translation') && i18n.getResource('en-US', 'translation', 'app.name')) return;
-  const { enUS } = await import('./en-US');
+  const [{ enUS }, { TITLES_EN }] = await Promise.all([import('./en-US'), import('./titles.en-US')]);
+  titlesEn = TITLES_EN;
   i18n.addResourceBundle('en-US', 'translation', enUS, true, false);
+}
+
+/**
+ * A route or menu title (Chinese, from spec 000 §2 or the server's menus) in the given language:
+ * the English label when one is known, else the title as it is.
+ */
+export function localTitle(title: string, language: string = i18n.language): string {
+  return language === 'en-US' ? (titlesEn[title] ?? title) : title;
+}
+
+/** `localTitle` bound to the current language; components re-render when it changes. */
+export function useLocalTitle(): (title: string) => string {
+  const { i18n: instance } = useTranslation();
+  const language = instance.language;
+  return useCallback((title: string) => localTitle(title, language), [language]);
 }
 
 /**

@@ -3,7 +3,7 @@ import { App, Button, type MenuProps } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { setLanguage } from '../i18n';
+import { setLanguage, useLocalTitle } from '../i18n';
 import { hasBackOfficeEntry } from '../session/session-store';
 import styles from './app-header.module.css';
 import { CountBadge } from './count-badge';
@@ -59,6 +59,7 @@ function WorkbenchTabs() {
 
 export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: () => void }) {
   const { t, i18n } = useTranslation();
+  const localTitle = useLocalTitle();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -71,11 +72,12 @@ export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: (
       { key: DESKTOP_KEY, label: t('header.desktop') },
       ...toMenuItems(
         nav.filter((n) => inTopMenu(n.key)),
+        localTitle,
         false,
       ),
       { key: REPORTS_KEY, label: t('header.reports') },
     ],
-    [nav, t],
+    [nav, t, localTitle],
   );
   const selectedTop = nav.find((n) => pathname === n.key || pathname.startsWith(`${n.key}/`))?.key ?? (isWorkbench(pathname) ? DESKTOP_KEY : '');
 

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalTitle } from '../i18n';
 import styles from './shell-layout.module.css';
 
 /** Home / …menu trail… / current page. */
 export function Breadcrumbs({ items }: { items: ReadonlyArray<{ key: string; title: string }> }) {
   const { t } = useTranslation();
+  const title = useLocalTitle();
   return (
     <nav aria-label={t('header.breadcrumb')} className={styles.crumbs} data-testid="breadcrumb">
       <ol>
@@ -13,7 +15,7 @@ export function Breadcrumbs({ items }: { items: ReadonlyArray<{ key: string; tit
         </li>
         {items.map((item, i) => (
           <li key={item.key} aria-current={i === items.length - 1 ? 'page' : undefined}>
-            {item.title}
+            {title(item.title)}
           </li>
         ))}
       </ol>

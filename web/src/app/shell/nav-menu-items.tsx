@@ -4,11 +4,12 @@ import { MenuIcon } from './menu-icon';
 
 type Items = NonNullable<MenuProps['items']>;
 
-export function toMenuItems(nav: readonly NavItem[], withIcons = true): Items {
+/** Menu items of the nav tree; `label` gives a title in the user's language (i18n `localTitle`). */
+export function toMenuItems(nav: readonly NavItem[], label: (title: string) => string, withIcons = true): Items {
   return nav.map((n) =>
     n.children?.length
-      ? { key: n.key, label: n.title, icon: withIcons ? <MenuIcon name={n.icon} /> : undefined, children: toMenuItems(n.children, withIcons) }
-      : { key: n.key, label: n.title, icon: withIcons ? <MenuIcon name={n.icon} /> : undefined },
+      ? { key: n.key, label: label(n.title), icon: withIcons ? <MenuIcon name={n.icon} /> : undefined, children: toMenuItems(n.children, label, withIcons) }
+      : { key: n.key, label: label(n.title), icon: withIcons ? <MenuIcon name={n.icon} /> : undefined },
   );
 }
 

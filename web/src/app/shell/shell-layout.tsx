@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { useLocalTitle } from '../i18n';
 import { readCookie, writeCookie } from '../session/cookies';
 import { AiFloat } from './ai-float';
 import { AppHeader } from './app-header';
@@ -36,6 +37,7 @@ function useSidebarCollapsed(): [boolean, (next: boolean) => void] {
 
 export default function ShellLayout() {
   const { t } = useTranslation();
+  const localTitle = useLocalTitle();
   const location = useLocation();
   const { pathname, search } = location;
   const session = useShellSession();
@@ -62,8 +64,8 @@ export default function ShellLayout() {
     const top = session.nav.find((n) => pathname === n.key || pathname.startsWith(`${n.key}/`));
     return top?.children?.length ? top.children : session.nav;
   }, [session.nav, pathname]);
-  const sideItems = useMemo(() => toMenuItems(sideNav), [sideNav]);
-  const drawerItems = useMemo(() => toMenuItems(session.nav), [session.nav]);
+  const sideItems = useMemo(() => toMenuItems(sideNav, localTitle), [sideNav, localTitle]);
+  const drawerItems = useMemo(() => toMenuItems(session.nav, localTitle), [session.nav, localTitle]);
 
   if (!current) return <Navigate to="/404" replace />;
   if (current.redirect) return <Navigate to={`${current.redirect}${search}`} replace />;

@@ -2,6 +2,7 @@ import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLocalTitle } from '../i18n';
 import { belowTrigger, PopupMenu, type PopupMenuItem, type PopupMenuState } from './popup-menu';
 import { type TabAction as Action, tabsClosedBy } from './tab-actions';
 import styles from './tabs-bar.module.css';
@@ -14,6 +15,7 @@ import { AFFIX_PATH, closeTabs, type VisitedTab } from './tabs-store';
  */
 export function TabsBar({ tabs, activePath }: { tabs: readonly VisitedTab[]; activePath: string }) {
   const { t } = useTranslation();
+  const title = useLocalTitle();
   const navigate = useNavigate();
   const activeRef = useRef<HTMLButtonElement>(null);
   const [menu, setMenu] = useState<(PopupMenuState & { path: string }) | null>(null);
@@ -85,13 +87,13 @@ export function TabsBar({ tabs, activePath }: { tabs: readonly VisitedTab[]; act
                 onClick={() => open(tab)}
                 onKeyDown={(e) => onKeyDown(e, tab)}
               >
-                {tab.title}
+                {title(tab.title)}
               </button>
               {tab.path !== AFFIX_PATH && (
                 <button
                   type="button"
                   className={styles.close}
-                  aria-label={`${t('tabs.close')} ${tab.title}`}
+                  aria-label={`${t('tabs.close')} ${title(tab.title)}`}
                   onClick={() => run('close', tab.path)}
                   data-testid="tab-close"
                 >

@@ -11,7 +11,7 @@ export interface VisitedTab {
 export const MAX_TABS = 100;
 /** The workbench tab stays: closing everything returns to it. */
 export const AFFIX_PATH = '/WorkBench/index';
-const AFFIX_TITLE = '工作台';
+export const AFFIX_TITLE = '工作台';
 
 let tabs: VisitedTab[] = [];
 const listeners = new Set<() => void>();

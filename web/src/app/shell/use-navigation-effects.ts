@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { setMenuPermissions } from '../auth/permissions';
+import { useLocalTitle } from '../i18n';
 import { queryClient } from '../query-client';
 import { queryKeys } from '../query-keys';
 import { pageTitle } from './layout-rules';
@@ -14,10 +15,11 @@ import { checkVersion } from './version-check';
  */
 export function useNavigationEffects(pathname: string, title: string | undefined, menuId: number | undefined): void {
   const { t } = useTranslation();
+  const local = useLocalTitle();
 
   useEffect(() => {
-    document.title = pageTitle(title, t('app.name'));
-  }, [title, t]);
+    document.title = pageTitle(title && local(title), t('app.name'));
+  }, [title, t, local]);
 
   useEffect(() => {
     if (pathname.startsWith('/login')) return;

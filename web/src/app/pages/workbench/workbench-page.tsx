@@ -2,27 +2,31 @@ import { EditOutlined } from '@ant-design/icons';
 import { baseCalls } from '@erp/contract/modules/base';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
+import { useLocalTitle } from '../../i18n';
 import { queryKeys } from '../../query-keys';
 import { frontApplications, type MenuRoute } from '../../registry/menu-routes';
 import { useTodoTotals, useUnreadCount } from '../../shell/counters';
 import { MenuIcon } from '../../shell/menu-icon';
 import { useShellSession } from '../../shell/session-context';
 import { NoticeTicker } from './notice-ticker';
-import { ShortcutEditor } from './shortcut-editor';
 import styles from './workbench-page.module.css';
 
+/** The editor (antd Modal, Checkbox) loads when opened: the workbench's first paint does not need it. */
+const ShortcutEditor = lazy(() => import('./shortcut-editor').then((m) => ({ default: m.ShortcutEditor })));
+
 function AppTile({ app }: { app: Pick<MenuRoute, 'path' | 'title' | 'icon'> }) {
+  const title = useLocalTitle();
   return (
     <li>
       <Link to={app.path} className={styles.tile}>
         <span className={styles.tileIcon}>
           <MenuIcon name={app.icon} />
         </span>
-        <span className={styles.tileTitle}>{app.title}</span>
+        <span className={styles.tileTitle}>{title(app.title)}</span>
       </Link>
     </li>
   );
@@ -113,7 +117,11 @@ export default function WorkbenchPage() {
           <p className={styles.muted}>{t('workbench.noApps')}</p>
         )}
       </section>
-      {editing && <ShortcutEditor apps={apps} selected={(shortcuts.data ?? []).map((s) => s.menuId)} open={editing} onClose={() => setEditing(false)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <ShortcutEditor apps={apps} selected={(shortcuts.data ?? []).map((s) => s.menuId)} open={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
