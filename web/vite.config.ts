@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { defineConfig, type Plugin } from 'vite';
+import { earlyStartPlugin } from './plugins/early-start';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 const API_PREFIXES = ['/auth', '/base_api', '/bpm_api', '/msg_api', '/file_api', '/hr_api', '/salary_api', '/recruit_api', '/api/docs'];
@@ -91,7 +92,7 @@ function contractForBrowser(): Plugin {
 export default defineConfig(() => {
   const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   return {
-    plugins: [contractForBrowser(), react(), versionFile(buildId)],
+    plugins: [contractForBrowser(), react(), versionFile(buildId), earlyStartPlugin()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     server: {
       proxy: {

@@ -8,7 +8,7 @@ import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'r
 import { setMessageInstance } from './api/notify';
 import { queryClient } from './query-client';
 import { AREA_NAMES } from './registry/fixed-routes';
-import { lazyScreen, takeChunkTarget } from './registry/lazy-screen';
+import { lazyScreen, preloadable, takeChunkTarget } from './registry/lazy-screen';
 import { findScreen } from './registry/screens';
 import { ScreenSpin } from './shell/screen-spin';
 import { SessionGate } from './shell/session-context';
@@ -17,8 +17,9 @@ import { SessionGate } from './shell/session-context';
 const THEME = { token: { colorPrimary: '#1668dc', colorLink: '#1668dc', colorInfo: '#1668dc', colorTextDescription: 'rgba(0, 0, 0, 0.62)' } };
 
 const EntryPage = lazy(() => import('./pages/entry-page'));
-const loadShell = () => import('./shell/shell-layout');
-const ShellLayout = lazy(loadShell);
+/** Preloaded while the session loads; renders without suspending once its code is there. */
+const shell = preloadable(() => import('./shell/shell-layout'));
+const ShellLayout = shell.Component;
 const PlaceholderPage = lazy(() => import('./pages/placeholder-page'));
 
 /** Hands antd's themed message API to the API client (which toasts outside React). */
@@ -82,7 +83,7 @@ export function AppRoot() {
                 <Route
                   path="*"
                   element={
-                    <SessionGate prefetch={loadShell}>
+                    <SessionGate prefetch={shell.preload}>
                       <ShellLayout />
                     </SessionGate>
                   }

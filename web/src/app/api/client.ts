@@ -88,6 +88,11 @@ export async function api<C extends CallDefinition>(call: C, input: RequestOf<C>
     if (opts.signal?.aborted) throw err;
     throw failure(0, 'NETWORK', undefined, opts);
   }
+  return settle(call, res, opts);
+}
+
+/** Reads a call's answer: typed `data` (or a Blob), or the spec 000 §8 failure handling. */
+export async function settle<C extends CallDefinition>(call: C, res: Response, opts: FailureOptions = {}): Promise<ResultOf<C>> {
   const isJson = (res.headers.get('content-type') ?? '').includes('json');
   if (call.responseKind === 'blob' && res.ok && !isJson) return (await res.blob()) as ResultOf<C>;
   const body = isJson ? await readEnvelope(res) : null;

@@ -4,12 +4,14 @@ import { Spin } from 'antd';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { api } from '../api/client';
+import { api, settle } from '../api/client';
 import { ApiError } from '../api/errors';
 import { setLoginPermissions } from '../auth/permissions';
+import { takeEarlyMenus } from '../boot/early-start';
 import { queryClient } from '../query-client';
 import { queryKeys } from '../query-keys';
 import { FIXED_REDIRECTS } from '../registry/fixed-routes';
+import { preloadScreen } from '../registry/lazy-screen';
 import { buildMenuRoutes, buildNav, type MenuRoute, type NavItem } from '../registry/menu-routes';
 import { findScreen } from '../registry/screens';
 import { clearSession, getLoginInfo, getToken, type LoginInfo, saveLogin, useLoginInfo } from '../session/session-store';
@@ -30,19 +32,35 @@ export function useShellSession(): ShellSession {
   return session;
 }
 
+/** The stored login info when it belongs to this token (then no call is needed). */
+function storedUser(token: string): LoginInfo | undefined {
+  const stored = getLoginInfo();
+  return stored && stored.access_token === token && stored.user_name ? stored : undefined;
+}
+
 /** Restores the user from stored login info, or by the token (spec 000 §4). */
 async function restoreUser(token: string): Promise<LoginInfo> {
-  const stored = getLoginInfo();
-  if (stored && stored.access_token === token && stored.user_name) return stored;
+  const stored = storedUser(token);
+  if (stored) return stored;
   const user = await api(authCalls.currentUser, {});
   if (!user.userId) throw new ApiError('NO_USER', 'no userId', 200, false);
   return saveLogin({ access_token: token, user });
 }
 
+/** The menu tree: the answer the page's inline script already requested when there is one (boot/early-start). */
+function loadMenus(token: string): Promise<MenuNode[]> {
+  const early = takeEarlyMenus(token);
+  if (!early) return api(authCalls.menuTree, {});
+  return early.then(
+    (res) => settle(authCalls.menuTree, res),
+    () => api(authCalls.menuTree, {}),
+  );
+}
+
 const menusQuery = (token: string) => ({
   queryKey: [...queryKeys.session.menus(), token],
   // In parallel with the user: the menus need only the token.
-  queryFn: () => api(authCalls.menuTree, {}),
+  queryFn: () => loadMenus(token),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });
@@ -74,10 +92,12 @@ function FullPageSpin() {
   );
 }
 
-function SessionLoader({ token, children }: { token: string; children: ReactNode }) {
+function SessionLoader({ token, codeReady, children }: { token: string; codeReady: boolean; children: ReactNode }) {
   const user = useQuery({
     queryKey: [...queryKeys.session.user(), token],
     queryFn: () => restoreUser(token),
+    // A returning user is known synchronously: the first render need not wait a tick for it.
+    initialData: () => storedUser(token),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -101,7 +121,7 @@ function SessionLoader({ token, children }: { token: string; children: ReactNode
     return { info: user.data, menus: menus.data, menuRoutes: buildMenuRoutes(menus.data), nav: buildNav(menus.data) };
   }, [user.data, menus.data]);
 
-  if (!session) return <FullPageSpin />;
+  if (!session || !codeReady) return <FullPageSpin />;
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
@@ -110,14 +130,21 @@ export function SessionGate({ children, prefetch }: { children: ReactNode; prefe
   useLoginInfo();
   const token = getToken();
   const { pathname } = useLocation();
-  // While user and menus load, fetch the layout and the screen of a fixed route in parallel (no waterfall).
+  const [codeReady, setCodeReady] = useState(false);
+  // While user and menus load, fetch the layout and the screen of a fixed route in parallel (no
+  // waterfall). The shell shows once their code is there too: layout and first screen then appear
+  // in one commit, where a screen suspending behind the layout would be revealed ~300 ms late
+  // (React's Suspense fallback throttle).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first route matters; later ones load as usual
   useEffect(() => {
     if (!token) return;
-    void prefetch?.().catch(() => undefined);
     const screen = findScreen(FIXED_REDIRECTS[pathname] ?? pathname);
-    if (screen) void screen.load().catch(() => undefined);
+    void Promise.allSettled([prefetch?.(), screen && preloadScreen(screen)]).then(() => setCodeReady(true));
   }, [token]);
   if (!token) return <RedirectToEntry />;
-  return <SessionLoader token={token}>{children}</SessionLoader>;
+  return (
+    <SessionLoader token={token} codeReady={codeReady}>
+      {children}
+    </SessionLoader>
+  );
 }

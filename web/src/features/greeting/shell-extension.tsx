@@ -1,14 +1,14 @@
 import { greetingCalls } from '@erp/contract/modules/greeting';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { api } from '../../app/api/client';
-import { FIRST_LOGIN_KEY, useLoginInfo } from '../../app/session/session-store';
+import { useLoginInfo } from '../../app/session/session-store';
 import { todayBirthdaysKey } from './birthday-keys';
 import { useGreetingSteps } from './use-greeting-steps';
 
-const loadDialogs = () => import('./greeting-dialogs');
-const GreetingDialogs = lazy(loadDialogs);
+/** Loaded only when a greeting is due (antd Modal, Result and the capsule form are not first-paint code). */
+const GreetingDialogs = lazy(() => import('./greeting-dialogs'));
 const TodayBirthdays = lazy(() => import('./today-birthdays'));
 
 /** On the workbench: a small "今日寿星" entry when colleagues have their birthday today (blessings). */
@@ -35,10 +35,6 @@ function BirthdaysEntry() {
 export default function GreetingExtension() {
   const { steps, info } = useGreetingSteps();
   const { pathname } = useLocation();
-  // Right after a sign-in the dialogs are likely: fetch their code while the greeting data loads.
-  useEffect(() => {
-    if (sessionStorage.getItem(FIRST_LOGIN_KEY) === '1') void loadDialogs();
-  }, []);
   return (
     <>
       {steps && steps.length > 0 && (

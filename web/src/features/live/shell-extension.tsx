@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@erp/contract/modules/msg';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { registerMessages } from '../../app/i18n';
@@ -9,13 +9,15 @@ import { queryKeys } from '../../app/query-keys';
 import { useLoginInfo } from '../../app/session/session-store';
 import { LiveClient } from './live-client';
 import { actionFor } from './live-events';
-import { TodoNotice } from './todo-notice';
 import { voiceStore } from './voice-store';
 
 registerMessages('live', {
   'zh-CN': { title: '待办通知', theme: '主题', items: '事项', startTime: '开始时间', noticeUsers: '通知人员', memo: '备注', open: '去处理' },
   'en-US': { title: 'To-do notice', theme: 'Theme', items: 'Items', startTime: 'Start time', noticeUsers: 'Notice users', memo: 'Memo', open: 'Open' },
 });
+
+/** The popup's body (antd Descriptions) loads with the first to-do, not with the shell. */
+const TodoNotice = lazy(() => import('./todo-notice').then((m) => ({ default: m.TodoNotice })));
 
 /** Starts the live channel after sign-in: refreshes the bell and lists, shows to-do popups, feeds the voice store. */
 export default function LiveChannel() {
@@ -45,17 +47,19 @@ export default function LiveChannel() {
         key,
         title: t('live.title'),
         description: (
-          <TodoNotice
-            todo={action.todo}
-            onOpen={
-              link
-                ? () => {
-                    notification.destroy(key);
-                    navigate(link);
-                  }
-                : undefined
-            }
-          />
+          <Suspense fallback={<p style={{ marginTop: 0 }}>{action.todo.content}</p>}>
+            <TodoNotice
+              todo={action.todo}
+              onOpen={
+                link
+                  ? () => {
+                      notification.destroy(key);
+                      navigate(link);
+                    }
+                  : undefined
+              }
+            />
+          </Suspense>
         ),
         duration: 0,
         // Bottom left: dialogs and forms keep their action buttons on the right, so a persistent notice never covers them.
