@@ -6,6 +6,8 @@ import type { WebSocket } from 'ws';
 export interface LiveEnvelope {
   to: number[] | 'all';
   event: LiveEvent;
+  /** With `to: 'all'`: users who already got this event. */
+  except?: number[];
 }
 
 /** Carries pushes to every server process (Redis pub/sub) or only this one (in-process). */
@@ -86,9 +88,14 @@ export class LiveChannel {
     });
   }
 
-  async send(to: number[] | 'all', event: LiveEvent): Promise<void> {
+  async send(to: number[] | 'all', event: LiveEvent, except: number[] = []): Promise<void> {
     if (Array.isArray(to) && !to.length) return;
-    await this.bus.publish({ to, event });
+    await this.bus.publish(except.length && to === 'all' ? { to, event, except } : { to, event });
+  }
+
+  /** Users with an open socket on this process. */
+  onlineUserIds(): number[] {
+    return [...this.sockets.keys()];
   }
 
   /** Open sockets on this process. */
@@ -118,9 +125,13 @@ export class LiveChannel {
     return closed;
   }
 
-  private deliver({ to, event }: LiveEnvelope): void {
+  private deliver({ to, event, except }: LiveEnvelope): void {
     const text = JSON.stringify(event);
-    const targets = to === 'all' ? this.sockets.values() : to.map((id) => this.sockets.get(id)).filter((s): s is Set<WebSocket> => !!s);
+    const skip = new Set(except ?? []);
+    const targets =
+      to === 'all'
+        ? [...this.sockets].filter(([userId]) => !skip.has(userId)).map(([, set]) => set)
+        : to.map((id) => this.sockets.get(id)).filter((s): s is Set<WebSocket> => !!s);
     for (const set of targets) for (const socket of set) if (socket.readyState === 1) socket.send(text);
   }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { messages, outbox, users } from '../../db/schema';
+import { messageReceivers, messages, outbox, users } from '../../db/schema';
 import { enqueue } from '../../platform/outbox/outbox';
 import { openSocket } from './live-test-client';
 
@@ -130,5 +130,44 @@ describe('live channel', () => {
     expect(other.frames.filter((f) => f.includes('mailMsg'))).toEqual([]);
     mine.ws.close();
     other.ws.close();
+  });
+
+  it('pushes a notice to everyone once per user: online users first, then the rest after their copies are stored', async () => {
+    const a = openSocket(s.url, 'emp01', emp);
+    const b = openSocket(s.url, 'emp01', emp);
+    await Promise.all([a.next((f) => f === 'pong'), b.next((f) => f === 'pong')]);
+    const add = await s.post<{ messageId: number; receiverCount: number }>('/msg_api/msg/api/message/add', { title: '全员推送一次', content: '<p>x</p>' }, hr);
+    const enabled = (await s.db.select({ id: users.id }).from(users).where(eq(users.enabled, true))).length;
+    expect(add.data.receiverCount).toBe(enabled);
+    await Promise.all([a.next((f) => f.includes('全员推送一次')), b.next((f) => f.includes('全员推送一次'))]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect([...a.frames, ...b.frames].filter((f) => f.includes('全员推送一次'))).toEqual([]);
+    const copies = await s.db.select({ userId: messageReceivers.userId }).from(messageReceivers).where(eq(messageReceivers.messageId, add.data.messageId));
+    expect(new Set(copies.map((c) => c.userId)).size).toBe(enabled);
+    expect(copies).toHaveLength(enabled);
+    const done = await s.db.select().from(outbox).where(eq(outbox.topic, 'msg.copies'));
+    expect(done.every((item) => item.status === 'done')).toBe(true);
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it('finishes a notice to everyone whose publishing call died after the first copies', async () => {
+    const sock = openSocket(s.url, 'emp01', emp);
+    const first = openSocket(s.url, 'hr01', hr);
+    await Promise.all([sock.next((f) => f === 'pong'), first.next((f) => f === 'pong')]);
+    const [m] = await s.db.insert(messages).values({ msgType: '003', title: '补发全员', content: '<p>x</p>', receiverScope: 'all' }).returning();
+    const messageId = m?.id ?? 0;
+    await s.db.insert(messageReceivers).values({ messageId, userId: ids.hr01 ?? 0, msgType: '003' });
+    await enqueue(s.db, 'msg.copies', { messageId, exceptUserIds: [ids.hr01 ?? 0] });
+    await (s.platform.services.get('msg.drainNow') as () => Promise<void>)();
+    expect(JSON.parse(await sock.next((f) => f.includes('补发全员')))).toMatchObject({ type: 'message', messageId });
+    const enabled = (await s.db.select({ id: users.id }).from(users).where(eq(users.enabled, true))).length;
+    const copies = await s.db.select({ userId: messageReceivers.userId }).from(messageReceivers).where(eq(messageReceivers.messageId, messageId));
+    expect(copies).toHaveLength(enabled);
+    // hr01 had the copy and the push already.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(first.frames.filter((f) => f.includes('补发全员'))).toEqual([]);
+    sock.ws.close();
+    first.ws.close();
   });
 });

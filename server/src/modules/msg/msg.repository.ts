@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { messageReceivers, messages, orgUnits, users } from '../../db/schema';
+import { messageReceivers, messages, orgUnits, outbox, users } from '../../db/schema';
 import { orgSubtreeIds } from '../../platform/auth/org-subtree';
 import type { Db } from '../../platform/db';
 import { queryRows } from '../../platform/db';
@@ -169,13 +169,36 @@ export class MsgRepository {
     return rows.map((r) => Number(r.user_id));
   }
 
-  /** Copies a message to every enabled user; answers how many (the ids of ~50,000 rows are not sent back). */
-  async addAllReceivers(message: MessageRow): Promise<number> {
+  /**
+   * Copies a message to every enabled user but `exceptUserIds` (who have theirs already); answers how
+   * many (the ids of ~50,000 rows are not sent back). Nothing when the message was withdrawn meanwhile:
+   * the message row is locked first, so a withdrawal either sees these copies or happened before.
+   */
+  async addAllReceivers(message: MessageRow, exceptUserIds: number[] = []): Promise<number> {
+    const live = await queryRows(this.db, sql`SELECT id FROM messages WHERE id = ${message.id} AND deleted_at IS NULL FOR UPDATE`);
+    if (!live.length) return 0;
+    // A PostgreSQL array literal of integers (ids are numbers from our own tables).
+    const except = `{${exceptUserIds.map((id) => Math.trunc(id)).join(',')}}`;
     const [row] = await queryRows<{ n: number }>(
       this.db,
-      sql`WITH ins AS (INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at) SELECT ${message.id}, id, ${message.msgType}, false, ${message.createdAt} FROM users WHERE enabled RETURNING 1) SELECT count(*)::int AS n FROM ins`,
+      sql`WITH ins AS (INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at) SELECT ${message.id}, id, ${message.msgType}, false, ${message.createdAt} FROM users WHERE enabled AND id <> ALL (${except}::int[]) RETURNING 1) SELECT count(*)::int AS n FROM ins`,
     );
     return Number(row?.n ?? 0);
+  }
+
+  async copyCount(messageId: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(messageReceivers).where(eq(messageReceivers.messageId, messageId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Locks a pending outbox item for this transaction; undefined when it is done (or was never there). */
+  async claimOutboxItem(id: number): Promise<{ payload: unknown } | undefined> {
+    const [row] = await queryRows<{ payload: unknown }>(this.db, sql`SELECT payload FROM outbox WHERE id = ${id} AND status = 'pending' FOR UPDATE`);
+    return row;
+  }
+
+  async finishOutboxItem(id: number): Promise<void> {
+    await this.db.update(outbox).set({ status: 'done', doneAt: new Date() }).where(eq(outbox.id, id));
   }
 
   async orgExists(orgId: number): Promise<boolean> {

@@ -97,6 +97,21 @@ export const msgModule: ServerModule = {
           for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
           if (n < 50 || stopped) break;
         }
+        // Notices to everyone whose publishing call died before storing every copy (one at a time: ~50,000 rows each).
+        for (;;) {
+          const pushes: Array<() => Promise<void>> = [];
+          const n = await drain(
+            platform.db,
+            'msg.copies',
+            async (item, tx) => {
+              const push = await msg.copiesFromOutbox(tx, item.payload);
+              if (push) pushes.push(push);
+            },
+            1,
+          );
+          for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
+          if (!n || stopped) break;
+        }
       } catch (err) {
         if (!stopped) platform.log.warn({ err: String(err) }, 'notify drain failed');
       } finally {

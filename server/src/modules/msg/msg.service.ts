@@ -5,7 +5,7 @@ import { BusinessCalendar } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { pageOfRows, pageWindow } from '../../platform/http/paging';
-import type { NotifyPayload } from '../../platform/outbox/outbox';
+import { enqueue, type NotifyPayload, type OutboxTopics } from '../../platform/outbox/outbox';
 import type { FileService } from '../file/file.service';
 import type { LiveChannel } from './live-channel';
 import type { InboxFilter, InboxRow, MsgRepository } from './msg.repository';
@@ -13,6 +13,8 @@ import type { MessageRow } from './msg.schema';
 import { plainExcerpt, sanitizeMessageHtml } from './sanitize';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** When workers take over the rest of a notice to everyone that its publishing call did not finish. */
+export const COPIES_RETRY_AFTER_MS = 30_000;
 
 function itemOf({ r, m, senderName }: InboxRow): MessageItem {
   return {
@@ -148,7 +150,10 @@ export class MsgService {
       scope = { kind: 'users', ids };
     } else scope = { kind: 'all' };
 
-    const { message, receivers } = await this.db.transaction(async (tx) => {
+    // A notice to everyone: the users online on this process get their copies and the push first;
+    // the other ~50,000 copies follow in a second transaction (an outbox item makes sure they do).
+    const online = scope.kind === 'all' ? (this.live()?.onlineUserIds() ?? []) : [];
+    const { message, receivers, rest } = await this.db.transaction(async (tx) => {
       const repo = this.repo.with(tx);
       const message = await repo.insertMessage({
         msgType: input.msgType,
@@ -164,22 +169,42 @@ export class MsgService {
         createdBy: user.userId,
         updatedBy: user.userId,
       });
-      const receivers = scope.kind === 'all' ? await repo.addAllReceivers(message) : await repo.addReceivers(message, scope);
-      return { message, receivers };
+      if (scope.kind !== 'all') return { message, receivers: await repo.addReceivers(message, scope), rest: null };
+      const first = online.length ? await repo.addReceivers(message, { kind: 'users', ids: online }) : [];
+      const rest = await enqueue(tx, 'msg.copies', { messageId: message.id, exceptUserIds: first }, { delayMs: COPIES_RETRY_AFTER_MS });
+      return { message, receivers: first, rest };
     });
-    const receiverCount = typeof receivers === 'number' ? receivers : receivers.length;
+    const event = { type: 'message' as const, messageId: message.id, msgType: input.msgType, title: input.title };
+    await this.live()?.send(receivers, event);
+    let receiverCount = receivers.length;
+    if (rest !== null) {
+      const added = await this.completeCopies(rest, message, receivers);
+      // null: a worker completed them (only after COPIES_RETRY_AFTER_MS): count what is stored.
+      receiverCount = added === null ? await this.repo.copyCount(message.id) : receiverCount + added;
+    }
     if (!receiverCount) {
       // Nobody to receive it (e.g. an empty department): keep nothing.
       await this.db.transaction((tx) => this.repo.with(tx).withdraw(message.id, user.userId));
       throw badRequest('没有可接收该消息的用户');
     }
-    await this.live()?.send(typeof receivers === 'number' ? 'all' : receivers, {
-      type: 'message',
-      messageId: message.id,
-      msgType: input.msgType,
-      title: input.title,
-    });
     return { messageId: message.id, receiverCount };
+  }
+
+  /**
+   * Stores the remaining copies of a notice to everyone (outbox item `msg.copies`) and pushes it to
+   * those users. Answers how many copies were added, or null when the item was done already.
+   */
+  async completeCopies(itemId: number, message: MessageRow, exceptUserIds: number[]): Promise<number | null> {
+    const added = await this.db.transaction(async (tx) => {
+      const repo = this.repo.with(tx);
+      if (!(await repo.claimOutboxItem(itemId))) return null;
+      const n = await repo.addAllReceivers(message, exceptUserIds);
+      await repo.finishOutboxItem(itemId);
+      return n;
+    });
+    if (added)
+      await this.live()?.send('all', { type: 'message', messageId: message.id, msgType: message.msgType as MsgType, title: message.title }, exceptUserIds);
+    return added;
   }
 
   async edit(user: Principal, input: { messageId: number; title: string; content: string; topFlag: '0' | '1'; fileIds: number[] }): Promise<MessageRow> {
@@ -232,6 +257,17 @@ export class MsgService {
       createTime: m.createdAt.toISOString(),
       updateTime: m.updatedAt.toISOString(),
       attachments: await this.files().entries(m.attachmentIds),
+    };
+  }
+
+  /** Outbox item `msg.copies` left by a publishing call that died: the remaining copies, and their push after the commit. */
+  async copiesFromOutbox(tx: Db, item: OutboxTopics['msg.copies']): Promise<(() => Promise<void>) | null> {
+    const repo = this.repo.with(tx);
+    const message = await repo.message(item.messageId);
+    if (!message || !(await repo.addAllReceivers(message, item.exceptUserIds))) return null;
+    const event = { type: 'message' as const, messageId: message.id, msgType: message.msgType as MsgType, title: message.title };
+    return async () => {
+      await this.live()?.send('all', event, item.exceptUserIds);
     };
   }
 

@@ -15,6 +15,12 @@ export interface OutboxTopics {
    * sessions get a `mailMsg` push once it is sent (spec 000 §4; the subject only, never the text).
    */
   mail: { to: string; subject: string; text: string; userId?: number };
+  /**
+   * The rest of a notice to everyone: copies for the users who had no open socket when it was
+   * published (those got theirs and the push at once). The publishing call completes it itself;
+   * any process finishes it if that call died.
+   */
+  'msg.copies': { messageId: number; exceptUserIds: number[] };
 }
 
 export interface NotifyPayload {
@@ -33,9 +39,16 @@ export interface NotifyPayload {
 
 export type OutboxTopic = keyof OutboxTopics;
 
-/** Adds work to the outbox; call it inside the transaction of the change that causes it. */
-export async function enqueue<T extends OutboxTopic>(db: Db, topic: T, payload: OutboxTopics[T]): Promise<void> {
-  await db.insert(outbox).values({ topic, payload });
+/**
+ * Adds work to the outbox; call it inside the transaction of the change that causes it. `delayMs`:
+ * not claimed by workers before then (for work its caller means to do itself). Answers the item's id.
+ */
+export async function enqueue<T extends OutboxTopic>(db: Db, topic: T, payload: OutboxTopics[T], opts: { delayMs?: number } = {}): Promise<number> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ topic, payload, ...(opts.delayMs ? { availableAt: new Date(Date.now() + opts.delayMs) } : {}) })
+    .returning({ id: outbox.id });
+  return row?.id ?? 0;
 }
 
 export interface ClaimedItem<T extends OutboxTopic> {
