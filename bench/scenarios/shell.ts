@@ -189,8 +189,11 @@ const scenario: Scenario = async (ctx) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.cpSync(ctx.pgliteDir, dataDir, { recursive: true });
   const product = await startProduct({ pgliteDir: dataDir }, { NODE_ENV: 'production' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  // Launched inside the try: a missing chromium must still stop the server, or the bench process
+  // never exits (and keeps the machine's bench lock).
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
     const ours = await measureProduct(browser, product.url);
     const base = await measureBaseline(browser);
     const tti = median(ours.tti);
@@ -228,7 +231,7 @@ const scenario: Scenario = async (ctx) => {
     };
     return [section];
   } finally {
-    await browser.close();
+    await browser?.close();
     await product.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
