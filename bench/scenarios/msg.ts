@@ -279,7 +279,7 @@ async function fanOut(db: Db): Promise<Section> {
     ],
     notes: [
       `${SOCKET_USERS} generated users × ${SOCKETS_PER_USER} sockets each; ${NOTICES} notices, all figures over every delivery.`,
-      'Ours stores the notice and one copy per enabled user (≈ 50,000) in one transaction before pushing; the baseline only broadcasts.',
+      'Ours stores the notice with the copies of the users online on the process and pushes to them, then stores the other copies (≈ 50,000, second transaction) and pushes to the rest before answering; the baseline only broadcasts.',
     ],
   };
 }
