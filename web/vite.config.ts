@@ -103,6 +103,20 @@ export default defineConfig(() => {
     build: {
       target: 'es2022',
       chunkSizeWarningLimit: 1500,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // What every page needs, in one file: split by how lazy screens share them, these
+                // libraries became a dozen small entry files (more round trips, worse compression).
+                name: 'framework',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/,
+              },
+            ],
+          },
+        },
+      },
     },
   };
 });
