@@ -2,8 +2,10 @@ import { bpmCalls } from '@erp/contract/modules/bpm';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { FlowSteps } from '../../../components/flow';
+import '../bpm-texts';
 
 interface Values {
   title: string;
@@ -22,6 +24,7 @@ export function StartRequestDialog({
   onClose(): void;
   onStarted(): void;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -32,7 +35,7 @@ export function StartRequestDialog({
     setBusy(true);
     try {
       await api(bpmCalls.startProcess, { processKey, title: v.title.trim(), form: { content: v.content ?? '' } });
-      message.success('提交成功', 2);
+      message.success(t('bpm.done.resubmit'), 2);
       onStarted();
       onClose();
     } catch {
@@ -44,9 +47,9 @@ export function StartRequestDialog({
   return (
     <Modal
       open
-      title={`发起：${processName}`}
+      title={t('bpm.startTitle', { name: processName })}
       width="60%"
-      okText="提交"
+      okText={t('bpm.submit')}
       okButtonProps={{ loading: busy }}
       onOk={submit}
       onCancel={() => !busy && onClose()}
@@ -54,10 +57,14 @@ export function StartRequestDialog({
       destroyOnHidden
     >
       <Form form={form} layout="vertical">
-        <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: 200 }]}>
+        <Form.Item
+          name="title"
+          label={t('bpm.requestTitle')}
+          rules={[{ required: true, whitespace: true, message: t('bpm.requestTitleRequired') }, { max: 200 }]}
+        >
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item name="content" label="说明" rules={[{ max: 1000, message: '最多输入1000个字符' }]}>
+        <Form.Item name="content" label={t('bpm.requestContent')} rules={[{ max: 1000, message: t('bpm.requestContentMax') }]}>
           <Input.TextArea rows={4} maxLength={1000} showCount />
         </Form.Item>
       </Form>
