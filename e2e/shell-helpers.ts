@@ -16,13 +16,20 @@ export async function signedIn(browser: Browser, user: string, opts: { width?: n
   return { ...tracked, token: login.access_token };
 }
 
-/** Closes the first-login greeting dialogs (birthday, anniversary, time capsule) some demo users get. */
+/**
+ * Closes the first-login greeting dialogs (birthday, anniversary, time capsule) some demo users get.
+ * The greeting extension mounts when the browser is idle and marks <html data-greetings="due|none">
+ * once it knows; when dialogs are due they are waited for and closed one after the other.
+ */
 export async function dismissGreetings(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  for (let i = 0; i < 4; i++) {
-    const open = page.locator('.ant-modal-wrap:visible');
+  await page.waitForFunction(() => document.documentElement.dataset.greetings !== undefined, undefined, { timeout: 20_000 });
+  if ((await page.evaluate(() => document.documentElement.dataset.greetings)) !== 'due') return;
+  const open = page.locator('.ant-modal-wrap:visible');
+  await open.first().waitFor({ timeout: 20_000 });
+  for (let i = 0; i < 8; i++) {
     if ((await open.count()) === 0) {
-      await page.waitForTimeout(300);
+      // The next dialog of the sequence may follow the closed one.
+      await page.waitForTimeout(500);
       if ((await open.count()) === 0) return;
     }
     await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 import { greetingCalls } from '@erp/contract/modules/greeting';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { api } from '../../app/api/client';
 import { useLoginInfo } from '../../app/session/session-store';
@@ -35,6 +35,10 @@ function BirthdaysEntry() {
 export default function GreetingExtension() {
   const { steps, info } = useGreetingSteps();
   const { pathname } = useLocation();
+  // Tells automation (and anything else waiting for a calm screen) whether greeting dialogs are coming.
+  useEffect(() => {
+    if (steps !== null) document.documentElement.dataset.greetings = steps.length ? 'due' : 'none';
+  }, [steps]);
   return (
     <>
       {steps && steps.length > 0 && (
