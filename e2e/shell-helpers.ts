@@ -45,6 +45,39 @@ export async function go(page: Page, hashPath: string, opts: { redirects?: boole
   if (!opts.redirects) await page.waitForFunction((p) => location.hash.startsWith(`#${p.split('?')[0]}`), hashPath);
 }
 
+/**
+ * Records every antd message toast the page ever shows, across reloads and navigations, in
+ * sessionStorage: a toast that lives 1.5 s can come and go between two polls of a busy machine.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.context().addInitScript(toastRecorder);
+  await page.evaluate(toastRecorder);
+}
+
+function toastRecorder(): void {
+  const KEY = '__e2e_toasts';
+  const seen = new WeakSet<Node>();
+  const record = () => {
+    for (const el of Array.from(document.querySelectorAll('.ant-message-notice'))) {
+      if (seen.has(el) || !el.textContent) continue;
+      seen.add(el);
+      const list = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
+      list.push(el.textContent);
+      sessionStorage.setItem(KEY, JSON.stringify(list));
+    }
+  };
+  new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Every toast text recorded since `recordToasts`, oldest first. */
+export async function recordedToasts(page: Page): Promise<string[]> {
+  try {
+    return await page.evaluate(() => JSON.parse(sessionStorage.getItem('__e2e_toasts') ?? '[]') as string[]);
+  } catch {
+    return []; // between two documents
+  }
+}
+
 /** Texts of the antd message toasts currently shown. */
 export async function toasts(page: Page): Promise<string[]> {
   return page.locator('.ant-message-notice').allTextContents();
