@@ -46,6 +46,8 @@ export function invalidateSessionCaches(): void {
 export class SessionStore {
   private readonly grants = new Map<number, CachedGrants>();
   private readonly recent = new Map<string, CachedSession>();
+  /** Lookups in flight per token digest: concurrent calls with one token share a single lookup. */
+  private readonly inFlight = new Map<string, Promise<Principal | null>>();
 
   constructor(
     private readonly db: Db,
@@ -71,6 +73,18 @@ export class SessionStore {
     if (hit && hit.epoch === epoch && now - hit.checkedAt < SESSION_CACHE_MS && hit.expiresAt > now && hit.lastUsedAt + this.policy.idleMs > now) {
       return hit.principal;
     }
+    // When the cached entry lapses, every call in flight with that token would look it up at once
+    // (a burst of identical queries every SESSION_CACHE_MS under load): they share one lookup. A call
+    // after a revocation or grant change (a new epoch) does not join a lookup that began before it.
+    const key = `${epoch}:${digest}`;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const lookup = this.lookup(digest, now).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, lookup);
+    return lookup;
+  }
+
+  private async lookup(digest: string, now: number): Promise<Principal | null> {
     const principal = await this.resolveFromDatabase(digest, now);
     if (principal) {
       if (this.recent.size > 50_000) this.recent.clear();
