@@ -21,7 +21,9 @@ type Query = (text: string, params: unknown[]) => Promise<unknown[]>;
 
 let query: Query;
 if (process.env.DATABASE_URL) {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+  // The product's pool size (server/src/platform/config.ts, DATABASE_POOL_SIZE), so both run with the same.
+  const max = Number(process.env.DATABASE_POOL_SIZE ?? 20);
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max });
   query = async (text, params) => (await pool.query(text, params)).rows;
 } else {
   const db = await PGlite.create({ dataDir: process.env.DATA_DIR, extensions: { pg_trgm } });

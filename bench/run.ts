@@ -13,10 +13,14 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 const EMPLOYEES = process.env.BENCH_EMPLOYEES ?? '50000';
 const DEPARTMENTS = process.env.BENCH_DEPARTMENTS ?? '2000';
 
+/** BENCH_REUSE_DATA=1 keeps the data set of the previous run (for quick reruns of one scenario). */
+const REUSE = process.env.BENCH_REUSE_DATA === '1';
+
 async function preparePostgres(): Promise<string | null> {
   if (!pgAnswers(ADMIN_URL)) return null;
   const url = new URL(ADMIN_URL);
   url.pathname = '/erp_bench';
+  if (REUSE && pgAnswers(url.toString())) return url.toString();
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query('DROP DATABASE IF EXISTS erp_bench WITH (FORCE)');
@@ -28,6 +32,7 @@ async function preparePostgres(): Promise<string | null> {
 
 function preparePglite(): string {
   const dir = path.join(work, 'pglite');
+  if (REUSE && fs.existsSync(dir)) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
   generate({ DATABASE_URL: '', DATA_DIR: dir });
   return dir;

@@ -7,7 +7,9 @@ import { openPglite, openPostgres } from './platform/db';
 async function main() {
   const config = loadConfig();
   const options = { logSqlFile: config.LOG_SQL_FILE };
-  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, 20, options) : await openPglite(config.dataDir, undefined, options);
+  const database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, options)
+    : await openPglite(config.dataDir, undefined, options);
   await database.migrate();
   const { app } = await buildApp({ config, database });
 

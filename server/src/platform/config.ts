@@ -8,6 +8,12 @@ const ZConfig = z
     HOST: z.string().default('0.0.0.0'),
     /** PostgreSQL server; when absent the embedded PGlite database in DATA_DIR is used. */
     DATABASE_URL: z.string().optional(),
+    /**
+     * Connections to DATABASE_URL per process. Fewer connections mean fewer backends competing for
+     * the cores and a shorter tail for short reads; more keep transactions that wait on locks or
+     * commits from queueing (docs/operations.md has the figures).
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     DATA_DIR: z.string().default('./data'),
     /** Fill an external database with demo data too (the embedded one always gets it when empty). */
     SEED_DEMO: z.enum(['0', '1']).optional(),
