@@ -5,8 +5,9 @@ import { go, signedIn } from './shell-helpers';
 
 /**
  * The generic approval panel of the process centre: add a signer (加签) before me, the signer
- * approves in English, the task comes back to me. Accounts of this file: user33 (applicant),
- * user34 (approver), user35 (added signer); its own process key.
+ * approves in English, the task comes back to me; transfer (转办) to another person. Accounts of this
+ * file: user33 (applicant), user34 (approver), user35 (added signer), user36 (transfer target); its
+ * own process key.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +28,8 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 </bpmn:definitions>`;
 
 type TodoPage = { total: number; records: Array<{ title: string; taskId: number }> };
-const todo = async (token: string) => (await apiCall<TodoPage>(`${B}getUserTaskSort`, { pageIndex: 1, pageSize: 50, keyword: TITLE }, token)).data;
+const todo = async (token: string, title = TITLE) =>
+  (await apiCall<TodoPage>(`${B}getUserTaskSort`, { pageIndex: 1, pageSize: 50, keyword: title }, token)).data;
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
@@ -41,9 +43,9 @@ async function inEnglish(page: Page) {
   await page.getByTestId('tabs-bar').waitFor({ timeout: 20_000 });
 }
 
-async function openTodo(page: Page, detailTitle: string) {
+async function openTodo(page: Page, detailTitle: string, title = TITLE) {
   await go(page, '/backlog/index');
-  const row = page.locator('.ant-table-row:visible').filter({ hasText: TITLE }).first();
+  const row = page.locator('.ant-table-row:visible').filter({ hasText: title }).first();
   await row.waitFor({ timeout: 20_000 });
   await row.getByTestId('backlog-open').click();
   await dialog(page, detailTitle).getByTestId('flow-steps').waitFor({ timeout: 15_000 });
@@ -94,6 +96,32 @@ describe('approval panel of a general request', () => {
     expect((await todo(signer.token)).total).toBe(0);
     await approver.context.close();
     await signer.context.close();
+  });
+
+  it('transfers my task to another person with a reason, both required; a double click transfers once', async () => {
+    const admin = await apiLogin('admin');
+    expect((await apiCall(`${B}definition/deploy`, { xml: XML }, admin.access_token)).code).toBe('200');
+    const title = `转办测试 ${Date.now()}`;
+    const applicant = await apiLogin('user33');
+    expect((await apiCall(`${B}start`, { processKey: KEY, title, form: {} }, applicant.access_token)).code).toBe('200');
+
+    const approver = await signedIn(browser, 'user34');
+    await openTodo(approver.page, '审批详情', title);
+    await approver.page.getByTestId('request-transfer').click();
+    const transfer = dialog(approver.page, '转办');
+    await transfer.getByRole('button', { name: /^确\s*定$/ }).click();
+    await transfer.getByText('请选择转办对象').first().waitFor();
+    await transfer.getByText('请输入转办理由').first().waitFor();
+    await transfer.getByTestId('transfer-target').click();
+    await approver.page.keyboard.type('user36');
+    await approver.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'user36' }).first().click();
+    await transfer.getByLabel('转办理由').fill('出差期间请代为审批');
+    await transfer.getByRole('button', { name: /^确\s*定$/ }).dblclick();
+    await expect.poll(async () => (await todo(approver.token, title)).total, { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => transfer.isVisible(), { timeout: 10_000 }).toBe(false);
+    const target = await apiLogin('user36');
+    await expect.poll(async () => (await todo(target.access_token, title)).total).toBe(1);
+    await approver.context.close();
   });
 
   it('shows the confirmation dialog in English', async () => {

@@ -1,9 +1,8 @@
-import { Form, Input, Modal, Radio, Select } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CommandDialog } from './command-dialog';
 import './flow-texts';
-import { personLabel } from './transfer-dialog';
-import { usePeople } from './use-people';
+import { PersonSelect } from './person-select';
 
 export const ADD_SIGNER_REASON_MAX = 200;
 
@@ -24,58 +23,31 @@ export interface AddSignerDialogProps {
 export function AddSignerDialog({ open, onSubmit, onClose }: AddSignerDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AddSignerValues>();
-  const [keyword, setKeyword] = useState('');
-  const people = usePeople(useDeferredValue(keyword));
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    try {
-      await onSubmit({ userCode: values.userCode, position: values.position, message: (values.message ?? '').trim() });
-      form.resetFields();
-      onClose();
-    } catch {
-      // error shown by the call; the dialog stays open
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <CommandDialog
       open={open}
       width={500}
       title={t('flow.addSignerTitle')}
       okText={t('flow.ok')}
-      okButtonProps={{ loading: busy }}
-      cancelButtonProps={{ disabled: busy }}
-      onOk={submit}
-      onCancel={() => !busy && onClose()}
-      destroyOnHidden
-      maskClosable={false}
+      form={form}
+      initialValues={{ position: 'after' }}
+      onSubmit={(v) => onSubmit({ userCode: v.userCode, position: v.position, message: (v.message ?? '').trim() })}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ position: 'after' }}>
-        <Form.Item name="userCode" label={t('flow.signer')} rules={[{ required: true, message: t('flow.signerRequired') }]}>
-          <Select
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
-            placeholder={t('flow.signerRequired')}
-            loading={people.isFetching}
-            notFoundContent={t(people.isFetching ? 'flow.searching' : 'flow.noMatch')}
-            options={(people.data ?? []).map((p) => ({ value: p.code, label: personLabel(p) }))}
-            data-testid="add-signer-target"
-          />
-        </Form.Item>
-        <Form.Item name="position" label={t('flow.signerPosition')} extra={t('flow.signerPositionHint')}>
-          <Radio.Group
-            options={[
-              { value: 'before', label: t('flow.signerBefore') },
-              { value: 'after', label: t('flow.signerAfter') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="message" label={t('flow.signerReason')} rules={[{ max: ADD_SIGNER_REASON_MAX, message: t('flow.signerReasonMax') }]}>
-          <Input.TextArea rows={3} maxLength={ADD_SIGNER_REASON_MAX} showCount placeholder={t('flow.signerReasonPlaceholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="userCode" label={t('flow.signer')} rules={[{ required: true, message: t('flow.signerRequired') }]}>
+        <PersonSelect placeholder={t('flow.signerRequired')} testId="add-signer-target" />
+      </Form.Item>
+      <Form.Item name="position" label={t('flow.signerPosition')} extra={t('flow.signerPositionHint')}>
+        <Radio.Group
+          options={[
+            { value: 'before', label: t('flow.signerBefore') },
+            { value: 'after', label: t('flow.signerAfter') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="message" label={t('flow.signerReason')} rules={[{ max: ADD_SIGNER_REASON_MAX, message: t('flow.signerReasonMax') }]}>
+        <Input.TextArea rows={3} maxLength={ADD_SIGNER_REASON_MAX} showCount placeholder={t('flow.signerReasonPlaceholder')} />
+      </Form.Item>
+    </CommandDialog>
   );
 }

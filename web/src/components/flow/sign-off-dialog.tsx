@@ -1,6 +1,6 @@
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CommandDialog } from './command-dialog';
 import './flow-texts';
 
 export const SIGN_OFF_MAX = 200;
@@ -18,45 +18,27 @@ export interface SignOffDialogProps {
 /** Sign-off (spec 000 §2, §5): pass with an optional message or reject with a required one, 200 characters. */
 export function SignOffDialog({ open, mode, title, onSubmit, onClose }: SignOffDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ message: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const { message } = await form.validateFields();
-    setBusy(true);
-    try {
-      await onSubmit((message ?? '').trim());
-      form.resetFields();
-      onClose();
-    } catch {
-      // the call showed its own error; keep the dialog open
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [form] = Form.useForm<{ message?: string }>();
   return (
-    <Modal
+    <CommandDialog
       open={open}
       title={title ?? t(mode === 'pass' ? 'flow.passTitle' : 'flow.rejectTitle')}
       okText={t(mode === 'pass' ? 'flow.pass' : 'flow.reject')}
-      okButtonProps={{ danger: mode === 'reject', loading: busy }}
-      cancelButtonProps={{ disabled: busy }}
-      onOk={submit}
-      onCancel={() => !busy && onClose()}
-      destroyOnHidden
-      maskClosable={false}
+      danger={mode === 'reject'}
+      form={form}
+      onSubmit={(v) => onSubmit((v.message ?? '').trim())}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="message"
-          label={t('flow.signLabel')}
-          rules={[
-            { required: mode === 'reject', whitespace: true, message: t('flow.signRequired') },
-            { max: SIGN_OFF_MAX, message: t('flow.signMax') },
-          ]}
-        >
-          <Input.TextArea rows={4} maxLength={SIGN_OFF_MAX} showCount placeholder={t('flow.signRequired')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="message"
+        label={t('flow.signLabel')}
+        rules={[
+          { required: mode === 'reject', whitespace: true, message: t('flow.signRequired') },
+          { max: SIGN_OFF_MAX, message: t('flow.signMax') },
+        ]}
+      >
+        <Input.TextArea rows={4} maxLength={SIGN_OFF_MAX} showCount placeholder={t('flow.signRequired')} />
+      </Form.Item>
+    </CommandDialog>
   );
 }
