@@ -63,6 +63,45 @@ const groupTodo = (userId: number) => sql`${TODO} AND t.assignee_user_id IS NULL
 const todoCount = (userId: number) =>
   sql`(SELECT count(*) FROM wf_tasks t WHERE ${personalTodo(userId)}) + (SELECT count(*) FROM wf_tasks t WHERE ${groupTodo(userId)})`;
 
+/** A task row of any list query as the contract's list item. */
+function taskListItem(
+  r: {
+    taskId: number;
+    processInstanceId: number | string;
+    businessId: string;
+    processKey: string;
+    processName: string;
+    title: string;
+    taskName: string;
+    initiatorCode: string | null;
+    initiatorName: string | null;
+    status: string;
+    startTime: Date | string;
+    taskTime: Date | string | null;
+    endTime: Date | string | null;
+    currentNodes: string | null;
+  },
+  extra: Pick<TaskListItem, 'ccRead' | 'outcome'>,
+): TaskListItem {
+  return {
+    taskId: r.taskId,
+    processInstanceId: Number(r.processInstanceId),
+    businessId: r.businessId,
+    processKey: r.processKey,
+    processName: r.processName,
+    title: r.title,
+    taskName: r.taskName,
+    initiatorCode: r.initiatorCode ?? '',
+    initiatorName: r.initiatorName ?? '',
+    status: r.status,
+    startTime: iso(r.startTime) ?? '',
+    taskTime: iso(r.taskTime),
+    endTime: iso(r.endTime),
+    currentNodes: r.currentNodes ?? '',
+    ...extra,
+  };
+}
+
 const hasInstanceFilters = (f: ListFilters) => Boolean(f.processKey || f.startTimeBegin || f.startTimeEnd || f.initiator?.trim() || f.keyword?.trim());
 
 interface TaskRowSql {
@@ -108,26 +147,7 @@ async function todoPage(db: Db, userId: number, limit: number, offset: number): 
   );
   return {
     total: Number(rows[0]?.total ?? 0),
-    records: rows
-      .filter((r) => r.taskId !== null)
-      .map((r) => ({
-        taskId: Number(r.taskId),
-        processInstanceId: Number(r.processInstanceId),
-        businessId: r.businessId,
-        processKey: r.processKey,
-        processName: r.processName,
-        title: r.title,
-        taskName: r.taskName,
-        initiatorCode: r.initiatorCode ?? '',
-        initiatorName: r.initiatorName ?? '',
-        status: r.status,
-        startTime: iso(r.startTime) ?? '',
-        taskTime: iso(r.taskTime),
-        endTime: iso(r.endTime),
-        currentNodes: r.currentNodes ?? '',
-        ccRead: null,
-        outcome: null,
-      })),
+    records: rows.filter((r) => r.taskId !== null).map((r) => taskListItem({ ...r, taskId: Number(r.taskId) }, { ccRead: null, outcome: null })),
   };
 }
 
@@ -174,24 +194,7 @@ export async function taskList(db: Db, userId: number, kind: TaskListKind, f: Li
   ]);
   return {
     total: Number(totals[0]?.n ?? 0),
-    records: rows.map((r) => ({
-      taskId: r.taskId,
-      processInstanceId: r.processInstanceId,
-      businessId: r.businessId,
-      processKey: r.processKey,
-      processName: r.processName,
-      title: r.title,
-      taskName: r.taskName,
-      initiatorCode: r.initiatorCode ?? '',
-      initiatorName: r.initiatorName ?? '',
-      status: r.status,
-      startTime: iso(r.startTime) ?? '',
-      taskTime: iso(r.taskTime),
-      endTime: iso(r.endTime),
-      currentNodes: r.currentNodes ?? '',
-      ccRead: kind === 'cc' ? r.taskStatus === 'done' : null,
-      outcome: kind === 'done' ? r.outcome : null,
-    })),
+    records: rows.map((r) => taskListItem(r, { ccRead: kind === 'cc' ? r.taskStatus === 'done' : null, outcome: kind === 'done' ? r.outcome : null })),
   };
 }
 
