@@ -63,26 +63,26 @@ const groupTodo = (userId: number) => sql`${TODO} AND t.assignee_user_id IS NULL
 const todoCount = (userId: number) =>
   sql`(SELECT count(*) FROM wf_tasks t WHERE ${personalTodo(userId)}) + (SELECT count(*) FROM wf_tasks t WHERE ${groupTodo(userId)})`;
 
+/** The columns every task list query selects. */
+interface TaskRow {
+  taskId: number;
+  processInstanceId: number | string;
+  businessId: string;
+  processKey: string;
+  processName: string;
+  title: string;
+  taskName: string;
+  initiatorCode: string | null;
+  initiatorName: string | null;
+  status: string;
+  startTime: Date | string;
+  taskTime: Date | string | null;
+  endTime: Date | string | null;
+  currentNodes: string | null;
+}
+
 /** A task row of any list query as the contract's list item. */
-function taskListItem(
-  r: {
-    taskId: number;
-    processInstanceId: number | string;
-    businessId: string;
-    processKey: string;
-    processName: string;
-    title: string;
-    taskName: string;
-    initiatorCode: string | null;
-    initiatorName: string | null;
-    status: string;
-    startTime: Date | string;
-    taskTime: Date | string | null;
-    endTime: Date | string | null;
-    currentNodes: string | null;
-  },
-  extra: Pick<TaskListItem, 'ccRead' | 'outcome'>,
-): TaskListItem {
+function taskListItem(r: TaskRow, extra: Pick<TaskListItem, 'ccRead' | 'outcome'>): TaskListItem {
   return {
     taskId: r.taskId,
     processInstanceId: Number(r.processInstanceId),
@@ -104,23 +104,8 @@ function taskListItem(
 
 const hasInstanceFilters = (f: ListFilters) => Boolean(f.processKey || f.startTimeBegin || f.startTimeEnd || f.initiator?.trim() || f.keyword?.trim());
 
-interface TaskRowSql {
-  total: number | string;
-  taskId: number | null;
-  processInstanceId: number;
-  businessId: string;
-  processKey: string;
-  processName: string;
-  title: string;
-  taskName: string;
-  initiatorCode: string | null;
-  initiatorName: string | null;
-  status: string;
-  startTime: Date | string;
-  taskTime: Date | string;
-  endTime: Date | string | null;
-  currentNodes: string;
-}
+/** A row of the to-do page statement: the page's task (none on an empty page) beside the total. */
+type TaskRowSql = Omit<TaskRow, 'taskId'> & { total: number | string; taskId: number | null };
 
 /**
  * The default to-do page (no filters, newest arrival first), in one statement: the first

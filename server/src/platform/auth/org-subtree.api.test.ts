@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { queryRows } from '../db';
 import { orgSubtreeIds } from './org-subtree';
 
 let server: TestServer;
@@ -9,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = await server.db.execute(query);
-  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
-}
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(server.db, query);
 
 describe('orgSubtreeIds', () => {
   it('answers a unit and exactly the units whose path starts with its path, for every unit', async () => {

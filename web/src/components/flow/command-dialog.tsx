@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useFormDialog } from '../resource/use-form-dialog';
 
 export interface CommandDialogProps<V> {
   open: boolean;
@@ -20,39 +20,22 @@ export interface CommandDialogProps<V> {
 
 /**
  * What the dialogs of an approval command (sign off, transfer, add a signer, send back) do alike: the
- * form validated before sending, one submission at a time through useMutation (a double click sends
- * once), cancel disabled while it is on its way, the dialog closed and cleared after success.
+ * form validated before sending and one submission at a time (useFormDialog: a double click sends
+ * once), cancel disabled while it is on its way and without a "discard changes?" question, the dialog
+ * closed and cleared after success.
  */
 export function CommandDialog<V>({ open, title, okText, danger, width, form, initialValues, onSubmit, onClose, children }: CommandDialogProps<V>) {
-  // Set before validation starts, so a double click cannot send twice before the button shows it is busy.
-  const busy = useRef(false);
-  const mutation = useMutation({
-    mutationFn: onSubmit,
-    onSuccess: () => {
-      form.resetFields();
-      onClose();
-    },
-    onSettled: () => {
-      busy.current = false;
-    },
-  });
-  const submit = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    const values = await form.validateFields().catch(() => null);
-    if (values) mutation.mutate(values);
-    else busy.current = false;
-  };
+  const { submit, saving } = useFormDialog({ form, save: onSubmit, onSaved: () => form.resetFields(), onClose });
   return (
     <Modal
       open={open}
       width={width}
       title={title}
       okText={okText}
-      okButtonProps={{ danger, loading: mutation.isPending }}
-      cancelButtonProps={{ disabled: mutation.isPending }}
+      okButtonProps={{ danger, loading: saving }}
+      cancelButtonProps={{ disabled: saving }}
       onOk={submit}
-      onCancel={() => !mutation.isPending && onClose()}
+      onCancel={() => !saving && onClose()}
       destroyOnHidden
       maskClosable={false}
     >
