@@ -6,7 +6,7 @@ import { openPglite, openPostgres } from './platform/db';
 /** Starts the product: database (embedded or PostgreSQL), migrations, first-start data, HTTP. */
 async function main() {
   const config = loadConfig();
-  const options = { logSqlFile: config.LOG_SQL_FILE };
+  const options = { logSqlFile: config.LOG_SQL_FILE, preparedStatements: config.DATABASE_PREPARED_STATEMENTS === '1' };
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, options)
     : await openPglite(config.dataDir, undefined, options);

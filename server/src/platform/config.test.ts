@@ -15,8 +15,8 @@ describe('settings', () => {
     expect(loadConfig({ BUSINESS_TIME_ZONE: 'Europe/Berlin' }).BUSINESS_TIME_ZONE).toBe('Europe/Berlin');
   });
 
-  it('takes the database pool size from DATABASE_POOL_SIZE (20 by default) and refuses nonsense', () => {
-    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(20);
+  it('takes the database pool size from DATABASE_POOL_SIZE (10 by default) and refuses nonsense', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(10);
     expect(loadConfig({ DATABASE_POOL_SIZE: '6' }).DATABASE_POOL_SIZE).toBe(6);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow();
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow();

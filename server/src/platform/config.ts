@@ -13,7 +13,12 @@ const ZConfig = z
      * the cores and a shorter tail for short reads; more keep transactions that wait on locks or
      * commits from queueing (docs/operations.md has the figures).
      */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * `1`: statements a process runs often become server-side prepared statements, planned once per
+     * connection. `0` for a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+     */
+    DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
     DATA_DIR: z.string().default('./data'),
     /** Fill an external database with demo data too (the embedded one always gets it when empty). */
     SEED_DEMO: z.enum(['0', '1']).optional(),

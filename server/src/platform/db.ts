@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { preparingClient } from './prepared-statements';
 
 export type Schema = typeof schema;
 /** The Drizzle database (or a transaction: it has the same surface). */
@@ -44,6 +45,8 @@ export function migrationCount(): number {
 export interface OpenOptions {
   /** Append each statement as a JSON line {text, params} to this file (see LOG_SQL_FILE). */
   logSqlFile?: string;
+  /** PostgreSQL server only: prepare the statements run often (see prepared-statements.ts); default on. */
+  preparedStatements?: boolean;
 }
 
 function sqlLogger(file: string | undefined) {
@@ -68,8 +71,13 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: 
   };
 }
 
-export async function openPostgres(url: string, poolSize = 20, options: OpenOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+export async function openPostgres(url: string, poolSize = 10, options: OpenOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    ...(options.preparedStatements === false ? {} : { Client: preparingClient() }),
+  });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const nodeDb = drizzlePg(pool, { schema, logger: sqlLogger(options.logSqlFile) });
