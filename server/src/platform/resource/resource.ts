@@ -1,19 +1,21 @@
 import type { Page, PageRequest, ResourceMeta } from '@erp/contract';
-import { and, type Column, eq, getTableColumns, inArray, isNull, ne, SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, isNull, ne, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { dataScopeCondition } from '../auth/data-scope';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db';
 import { conflict, forbidden, notFound } from '../errors';
 import type { CallContext } from '../http/context';
-import { orderFor, pageOfRows, pageWindow } from '../http/paging';
+import { literalLimit, orderFor, pageOfRows, pageWindow } from '../http/paging';
 import type { FilterFn } from './filters';
+import { type PageQuery, PageStatement, type Readable } from './page-statement';
 
-type Readable = PgColumn | SQL | SQL.Aliased;
 type Row = Record<string, unknown>;
 
 /** The id read along with an export's rows, to put them back in list order. */
 const BATCH_ID = '__batchId';
+/** The total read along with a page's rows. */
+const PAGE_TOTAL = '__total';
 
 export interface Join {
   table: PgTable;
@@ -55,7 +57,10 @@ export interface ResourceSpec<R extends Row, T extends PgTable> {
 export type InsertOf<T extends PgTable> = T['$inferInsert'];
 
 function normalise<R>(row: Row): R {
-  for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
+  for (const k in row) {
+    const v = row[k];
+    if (v instanceof Date) row[k] = v.toISOString();
+  }
   return row as R;
 }
 
@@ -68,8 +73,10 @@ function isUniqueViolation(err: unknown): boolean {
 export class Resource<R extends Row, T extends PgTable> {
   private readonly keyOf = new Map<Column, string>();
   private readonly sortable: Record<string, Column | SQL>;
+  private readonly statement: PageStatement | null;
 
   constructor(readonly spec: ResourceSpec<R, T>) {
+    this.statement = PageStatement.of({ select: spec.select, table: spec.table, joins: spec.joins ?? [] });
     for (const [key, column] of Object.entries(getTableColumns(spec.table))) this.keyOf.set(column, key);
     this.sortable =
       spec.sortable ??
@@ -103,22 +110,33 @@ export class Resource<R extends Row, T extends PgTable> {
     return q;
   }
 
+  /** One page and the total, in one statement (see PageStatement). */
   async page(db: Db, req: PageRequest & Record<string, unknown>, user: Principal | null, extra?: SQL): Promise<Page<R>> {
     const where = this.conditions(req, user, extra);
     const { limit, offset } = pageWindow(req);
-    const [rows, [total]] = await Promise.all([
-      this.query(db, this.spec.select)
-        .where(where)
-        .orderBy(...orderFor(req, this.sortable, [...this.spec.defaultOrder, this.spec.idColumn as unknown as SQL]))
-        .limit(limit)
-        .offset(offset),
-      this.query(db, { n: sql<number>`count(*)::int` }).where(where),
-    ]);
+    const order = orderFor(req, this.sortable, [...this.spec.defaultOrder, this.spec.idColumn as unknown as SQL]);
+    const { rows, total } = this.statement
+      ? await this.statement.page(db, { where, order, limit, offset }).then((p) => ({ rows: p.rows, total: p.counts.total }))
+      : await this.pageThroughSelect(db, { where, order, limit, offset });
     return pageOfRows(
-      rows.map((r) => normalise<R>(r as Row)),
-      Number((total as { n?: number } | undefined)?.n ?? 0),
+      rows.map((r) => normalise<R>(r)),
+      total,
       req,
     );
+  }
+
+  /** The same page through Drizzle's select, for a resource whose fields or joins carry parameters. */
+  private async pageThroughSelect(db: Db, query: PageQuery): Promise<{ rows: Row[]; total: number }> {
+    const count = () => this.query(db, { n: sql<number>`count(*)::int` }).where(query.where);
+    const rows = (await this.query(db, { ...this.spec.select, [PAGE_TOTAL]: sql<number>`(${count()})` })
+      .where(query.where)
+      .orderBy(...query.order)
+      .limit(literalLimit(query.limit))
+      .offset(query.offset)) as Row[];
+    let total = Number(rows[0]?.[PAGE_TOTAL] ?? 0);
+    if (!rows.length && query.offset > 0) total = Number((await count())[0]?.n ?? 0);
+    for (const row of rows) delete row[PAGE_TOTAL];
+    return { rows, total };
   }
 
   /** Up to `max` rows in list order, for exports and pickers. */
@@ -152,7 +170,10 @@ export class Resource<R extends Row, T extends PgTable> {
     ).map((r) => r.id);
     for (let i = 0; i < ids.length; i += size) {
       const slice = ids.slice(i, i + size);
-      const rows = await this.query(db, { ...this.spec.select, [BATCH_ID]: idColumn }).where(this.conditions(req, user, inArray(idColumn, slice)));
+      // One array parameter, not one per id: the same short statement for every slice.
+      const rows = await this.query(db, { ...this.spec.select, [BATCH_ID]: idColumn }).where(
+        this.conditions(req, user, sql`${idColumn} = ANY(${sql.param(slice)})`),
+      );
       const byId = new Map(rows.map((r) => [(r as Row)[BATCH_ID], r as Row]));
       const batch: R[] = [];
       for (const id of slice) {

@@ -1,7 +1,11 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Style } from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { onFirstUse } from '../lazy';
 import type { ExportColumn } from './labels';
+
+/** exceljs, loaded by the first spreadsheet a process writes or reads. */
+export const excel = onFirstUse(async () => (await import('exceljs')).default);
 
 /** Content-Disposition with a UTF-8 file name (Chinese names survive every browser). */
 export function attachment(filename: string): string {
@@ -22,16 +26,17 @@ export function sendXlsx(
   opts: { filename: string; sheet: string; columns: ExportColumn[]; batches: AsyncIterable<Array<Record<string, unknown>>> },
 ): FastifyReply {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(opts.sheet.slice(0, 31));
-  sheet.columns = opts.columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   // exceljs remembers a style object's id together with the first cell type it saw, so one shared
   // object per value kind (the formats give text, numbers or nothing) keeps every cell's style as before.
-  const plain = { string: {}, number: {}, empty: {} } satisfies Record<string, Partial<ExcelJS.Style>>;
+  const plain = { string: {}, number: {}, empty: {} } satisfies Record<string, Partial<Style>>;
   void (async () => {
     try {
+      const ExcelJS = await excel();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+      const sheet = workbook.addWorksheet(opts.sheet.slice(0, 31));
+      sheet.columns = opts.columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
       for await (const batch of opts.batches) {
         for (const record of batch) {
           const row = sheet.addRow(opts.columns.map((c) => c.format(record[c.key])));
@@ -57,6 +62,7 @@ export function sendXlsx(
 
 /** A small workbook in memory (templates, error reports). */
 export async function workbookBuffer(sheetName: string, header: string[], rows: Array<Array<string | number | null>>): Promise<Buffer> {
+  const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.addRow(header).font = { bold: true };

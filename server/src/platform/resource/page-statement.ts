@@ -1,0 +1,131 @@
+import { Column, type DriverValueDecoder, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
+import { type Db, queryRows } from '../db';
+import { rowCountLiteral } from '../http/paging';
+
+type Row = Record<string, unknown>;
+
+const dialect = new PgDialect();
+
+/** A field of a list row as the resource declares it: a column, an SQL expression, or one given a name. */
+export type Readable = PgColumn | SQL | SQL.Aliased;
+
+export interface PageStatementSource {
+  /** What each field of a row is read from. */
+  select: Record<string, Readable>;
+  table: PgTable;
+  /** Left joins, unless `inner`. */
+  joins: Array<{ table: PgTable; on: SQL; inner?: boolean }>;
+}
+
+/** What a page asks: the WHERE (filters, data scope…), the ORDER BY, and the window. */
+export interface PageQuery {
+  where: SQL | undefined;
+  order: SQL[];
+  limit: number;
+  offset: number;
+  /**
+   * Numbers read along with the rows, each a query answering one number (`SELECT count(*) …`).
+   * Default: `total`, the rows matching `where`.
+   */
+  counts?: Record<string, SQLWrapper>;
+}
+
+export interface PageRows<C extends string = 'total'> {
+  rows: Row[];
+  counts: Record<C, number>;
+}
+
+/**
+ * The statement of a list page, with its fixed parts (the select list, the FROM with the joins)
+ * rendered to text once: only the WHERE and the ORDER BY are rendered per call. Rendering the whole
+ * select through Drizzle cost ~150 µs a call on the user list, a quarter of the server's time for the
+ * call; this way ~25 µs. The total (and any other count) comes along as a sub-select PostgreSQL runs
+ * once (an init plan), so a page is one statement and one round trip; a page without rows, which has
+ * none to carry the counts, asks for them alone.
+ *
+ * The LIMIT is a literal (`rowCountLiteral`), so that PostgreSQL keeps a generic plan for it.
+ */
+export class PageStatement {
+  private readonly keys: string[];
+  private readonly aliases: string[];
+  private readonly decoders: Array<DriverValueDecoder<unknown, unknown> | undefined>;
+  private readonly selectList: SQL;
+  private readonly from: SQL;
+
+  private constructor(keys: string[], decoders: PageStatement['decoders'], selectList: string, from: string) {
+    this.keys = keys;
+    this.aliases = keys.map((_, i) => `f${i}`);
+    this.decoders = decoders;
+    this.selectList = sql.raw(selectList);
+    this.from = sql.raw(from);
+  }
+
+  /**
+   * The statement of a list, or null when a field or a join carries a parameter (its text alone
+   * would not say it): such a list is read through Drizzle's select instead.
+   */
+  static of(source: PageStatementSource): PageStatement | null {
+    const keys = Object.keys(source.select);
+    const fields: string[] = [];
+    const decoders: PageStatement['decoders'] = [];
+    for (const [i, key] of keys.entries()) {
+      const readable = source.select[key] as Readable;
+      const expression = readable instanceof SQL.Aliased ? readable.sql : readable;
+      const rendered = dialect.sqlToQuery(sql`${expression}`);
+      if (rendered.params.length) return null;
+      fields.push(`${rendered.sql} AS "f${i}"`);
+      // Columns decode driver values (timestamps as Date…); an SQL expression may carry a decoder (mapWith).
+      decoders.push(is(expression, Column) ? expression : (expression as unknown as { decoder?: DriverValueDecoder<unknown, unknown> }).decoder);
+    }
+    // The FROM as Drizzle's select writes it (aliased tables as `"org_units" "user_org"`).
+    let select = new QueryBuilder().select({ one: sql`1` }).from(source.table).$dynamic();
+    for (const join of source.joins) select = join.inner ? select.innerJoin(join.table, join.on) : select.leftJoin(join.table, join.on);
+    const rendered = select.toSQL();
+    const head = 'select 1 from ';
+    if (rendered.params.length || !rendered.sql.startsWith(head)) return null;
+    return new PageStatement(keys, decoders, fields.join(', '), rendered.sql.slice(head.length));
+  }
+
+  /** The number of rows matching `where`, as a query for `counts`. */
+  countOf(where: SQL | undefined): SQL {
+    return sql`select count(*)::int from ${this.from} where ${where ?? sql`true`}`;
+  }
+
+  async page<C extends string = 'total'>(db: Db, query: PageQuery): Promise<PageRows<C>> {
+    const where = query.where ?? sql`true`;
+    const counts = Object.entries(query.counts ?? { total: this.countOf(where) });
+    const window = sql` limit ${rowCountLiteral(query.limit)}${query.offset > 0 ? sql` offset ${query.offset}` : sql``}`;
+    const countColumns = sql.join(
+      counts.map(([name, q]) => sql`, (${q}) as ${sql.identifier(`__${name}`)}`),
+      sql``,
+    );
+    const found = await queryRows<Row>(
+      db,
+      sql`select ${this.selectList}${countColumns} from ${this.from} where ${where} order by ${sql.join(query.order, sql`, `)}${window}`,
+    );
+    const rows = found.map((row) => this.decode(row));
+    let source: Row | undefined = found[0];
+    // No row to carry the counts: ask for them alone, unless the only one is the total of a first page.
+    if (!source && counts.length && (query.counts || query.offset > 0)) {
+      [source] = await queryRows<Row>(
+        db,
+        sql`select ${sql.join(
+          counts.map(([name, q]) => sql`(${q}) as ${sql.identifier(`__${name}`)}`),
+          sql`, `,
+        )}`,
+      );
+    }
+    return { rows, counts: Object.fromEntries(counts.map(([name]) => [name, Number(source?.[`__${name}`] ?? 0)])) as Record<C, number> };
+  }
+
+  private decode(row: Row): Row {
+    const out: Row = {};
+    for (let i = 0; i < this.keys.length; i++) {
+      const value = row[this.aliases[i] as string];
+      const decoder = this.decoders[i];
+      out[this.keys[i] as string] = value === null || value === undefined ? null : decoder ? decoder.mapFromDriverValue(value) : value;
+    }
+    return out;
+  }
+}
