@@ -244,6 +244,7 @@ export const ZUserOption = z.object({
   orgName: z.string().nullable(),
   phone: z.string().nullable(),
 });
+export type UserOption = z.output<typeof ZUserOption>;
 
 // ---------------------------------------------------------------------------------------------
 // Roles, menus and buttons

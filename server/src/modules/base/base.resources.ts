@@ -12,7 +12,7 @@ import {
   type UserRecord,
   userMeta,
 } from '@erp/contract';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog, demandSupplies, dictTypes, interviewers, orgUnits, roles, users } from '../../db/schema';
 import { anyContains, atLeast, atMost, contains, equals, type FilterFn, inOrgSubtree } from '../../platform/resource/filters';
@@ -23,31 +23,40 @@ import { defineResource } from '../../platform/resource/resource';
 const company = alias(orgUnits, 'company');
 const userOrg = alias(orgUnits, 'user_org');
 
+/** A keyword of at most this many characters is looked up as one piece (trigrams need three). */
+const PIECE_MAX_CHARS = 2;
+
+export function isPieceKeyword(keyword: string): boolean {
+  return [...keyword].length <= PIECE_MAX_CHARS;
+}
+
+/** Users with `keyword` (one or two characters) in their name, code, pinyin initials or phone. */
+const hasSearchPiece = (keyword: string): SQL => sql`${users.id} IN (SELECT p.user_id FROM user_search_pieces p WHERE p.piece = lower(${keyword}))`;
+
 /**
- * Narrows a "contains" match on a person's name, code, pinyin initials or phone by the keyword's 1–2
- * character pieces, looked up in the GIN index on users.search_tokens (a keyword shorter than 3
- * characters cannot use the trigram indexes). The pieces are necessary for a match in any of those
- * columns, so the ILIKEs still decide and the answers are the same.
+ * Narrows a "contains" match on a person's name, code, pinyin initials or phone by the pieces table
+ * for a keyword of one or two characters (too short for the trigram indexes). Holding the piece is
+ * necessary for a match in any of those columns, so the ILIKEs still decide and the answers are the
+ * same; from three characters on the trigram indexes serve the ILIKEs themselves.
  */
-const narrowedByTokens =
+const narrowedByPieces =
   (match: FilterFn, opts: { allColumns?: boolean } = {}): FilterFn =>
   (v) => {
     const m = match(v);
     if (!m) return m;
-    const text = String(v);
-    const pieces = sql`${users.searchTokens} @> keyword_search_tokens(${text})`;
-    // Over all four columns a keyword of one or two characters is itself a piece: holding it is the
-    // same as one column containing it (ILIKE compares lower() of both, as the pieces are made), so
-    // the ILIKEs, the costliest part, are left out.
-    if (opts.allColumns && [...text].length <= 2) return pieces;
-    return sql`(${pieces} AND ${m})`;
+    const keyword = String(v);
+    if (!isPieceKeyword(keyword)) return m;
+    // Over all four columns holding the piece is the same as one column containing the keyword
+    // (ILIKE compares lower() of both, as the pieces are cut), so the ILIKEs are left out.
+    if (opts.allColumns) return hasSearchPiece(keyword);
+    return sql`(${hasSearchPiece(keyword)} AND ${m})`;
   };
 
 /** Name, code, pinyin initials or phone contains the keyword (person pickers, the user list's keyword). */
-export const userKeyword = narrowedByTokens(anyContains(users.realName, users.userCode, users.namePinyin, users.phone), { allColumns: true });
-export const userCodeContains = narrowedByTokens(contains(users.userCode));
+export const userKeyword = narrowedByPieces(anyContains(users.realName, users.userCode, users.namePinyin, users.phone), { allColumns: true });
+export const userCodeContains = narrowedByPieces(contains(users.userCode));
 /** Name or its pinyin initials. */
-export const userNameContains = narrowedByTokens(anyContains(users.realName, users.namePinyin));
+export const userNameContains = narrowedByPieces(anyContains(users.realName, users.namePinyin));
 
 export const userResource = defineResource<UserRecord, typeof users>({
   meta: userMeta,
@@ -76,8 +85,8 @@ export const userResource = defineResource<UserRecord, typeof users>({
   filters: {
     keyword: userKeyword,
     userCode: userCodeContains,
-    realName: narrowedByTokens(contains(users.realName)),
-    phone: narrowedByTokens(contains(users.phone)),
+    realName: narrowedByPieces(contains(users.realName)),
+    phone: narrowedByPieces(contains(users.phone)),
     orgId: inOrgSubtree(users.orgId),
     personCategory: equals(users.personCategory),
     outsource: equals(users.outsource),

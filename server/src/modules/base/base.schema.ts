@@ -51,25 +51,38 @@ export const users = pgTable(
     outsource: varchar('outsource', { length: 8 }).notNull().default('000'),
     enabled: boolean('enabled').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-    /**
-     * Every distinct 1- and 2-character piece of the lower-cased name, code, pinyin initials and
-     * phone, kept by PostgreSQL itself (generated column, function in migration 0001). A keyword of
-     * one or two characters is too short for the trigram indexes; its pieces looked up in this GIN
-     * index narrow the rows before the ILIKEs run, so dimQueryUser never scans every user.
-     */
-    searchTokens: text('search_tokens').array().generatedAlwaysAs(sql`text_search_tokens(real_name, user_code, name_pinyin, phone)`),
     ...auditColumns,
   },
   (t) => [
     uniqueIndex('users_code_uq').on(sql`lower(${t.userCode})`),
-    index('users_search_tokens_idx').using('gin', t.searchTokens),
     index('users_org_idx').on(t.orgId),
+    // Lists sorted by name, and the person search's exact-name matches.
+    index('users_real_name_idx').on(t.realName, t.id),
     index('users_name_trgm_idx').using('gin', sql`${t.realName} gin_trgm_ops`),
     index('users_code_trgm_idx').using('gin', sql`${t.userCode} gin_trgm_ops`),
     // dimQueryUser matches name, code, pinyin initials or phone: each needs a trigram index for a bitmap OR.
     index('users_pinyin_trgm_idx').using('gin', sql`${t.namePinyin} gin_trgm_ops`),
     index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The person search's pieces: one row per user and distinct 1- or 2-character piece of the
+ * lower-cased name, code, pinyin initials and phone (text_search_tokens), kept by triggers on users
+ * (migration 0005), with the name and the enabled flag copied for the order and the filter. A keyword
+ * of one or two characters is too short for the trigram indexes; it is itself a piece, so its
+ * matches are one range of the order index: a page is the first rows of that range and the total an
+ * index-only count, however many people match.
+ */
+export const userSearchPieces = pgTable(
+  'user_search_pieces',
+  {
+    piece: text('piece').notNull(),
+    userId: integer('user_id').notNull(),
+    realName: varchar('real_name', { length: 64 }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.piece] }), index('user_search_pieces_order_idx').on(t.piece, t.enabled, t.realName, t.userId)],
 );
 
 /** data_scope: all | dept_and_below | dept | self | custom (custom departments in role_orgs). */

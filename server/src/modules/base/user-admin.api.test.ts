@@ -269,6 +269,9 @@ describe('user administration', () => {
     const imported = await s.post<Page<UserRow>>('/base_api/base/api/user/page', { keyword: 'imp0' }, admin);
     expect(imported.data.records.map((r) => r.userCode).sort()).toEqual(['imp01', 'imp04']);
     expect(imported.data.records.find((r) => r.userCode === 'imp04')?.roleNames).toBe('部门经理,普通员工');
+    // The imported people are found by the person search's pieces too (one keyword of two characters).
+    const found = await s.post<Page<UserRow>>('/base_api/base/api/user/dimQueryUser', { keyword: '导入', pageIndex: 1, pageSize: 10 }, admin);
+    expect(found.data.records.map((r) => r.userCode).sort()).toEqual(['imp01', 'imp04']);
     // The import is in the audit log.
     const [audit] = await s.db.select().from(auditLog).where(eq(auditLog.call, '/base_api/base/api/user/import'));
     expect(audit).toBeTruthy();

@@ -4,9 +4,10 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { queryRows } from '../../platform/db';
 
 /**
- * dimQueryUser and the user page's keyword narrow the rows through users.search_tokens (GIN) before
- * the ILIKEs. These tests hold the answers to what the ILIKEs alone give, for keywords of one, two
- * and more characters, and check that the generated column follows every write.
+ * dimQueryUser and the user page's keyword read a keyword of one or two characters from the pieces
+ * table (user_search_pieces) instead of the ILIKEs. These tests hold the answers to what the ILIKEs
+ * alone give, for keywords of one, two and more characters, in every page, and check that the
+ * pieces follow every write.
  */
 let s: TestServer;
 let admin: string;
@@ -21,6 +22,7 @@ beforeAll(async () => {
     ['Wang_Wei', '王伟', '13812340000'],
     ['pct100', '百分之百', '13700001000'],
     ['zs.mixed', '张三丰', '13600000001'],
+    ['zs', '赵顺', '13500000002'],
   ] as const) {
     const res = await add(code, name, phone);
     expect(res.code).toBe('200');
@@ -39,7 +41,8 @@ interface Page<T> {
   total: number;
 }
 
-const search = (keyword: string) => s.post<Page<Option>>('/base_api/base/api/user/dimQueryUser', { keyword, pageIndex: 1, pageSize: 500 }, emp);
+const search = (keyword: string, page: { pageIndex?: number; pageSize?: number; orgId?: number } = {}) =>
+  s.post<Page<Option>>('/base_api/base/api/user/dimQueryUser', { keyword, pageIndex: 1, pageSize: 500, ...page }, emp);
 
 /** What the four ILIKEs alone find (no token prefilter), in dimQueryUser's order. */
 async function byIlikeAlone(keyword: string): Promise<string[]> {
@@ -52,11 +55,13 @@ async function byIlikeAlone(keyword: string): Promise<string[]> {
   return rows.map((r) => r.user_code);
 }
 
-describe('person search (dimQueryUser) through the search tokens', () => {
+describe('person search (dimQueryUser) through the pieces', () => {
   it.each([
     ['one Chinese character', '王'],
     ['one letter', 'W'],
     ['one digit', '9'],
+    ['an exact name of two characters (listed first)', '王伟'],
+    ['an exact code of two characters, other case (listed first)', 'ZS'],
     ['two Chinese characters', '欧阳'],
     ['two pinyin initials, upper case', 'ZS'],
     ['two characters across a word boundary', '阳娜'],
@@ -94,7 +99,39 @@ describe('person search (dimQueryUser) through the search tokens', () => {
     expect(await codes('_')).not.toContain('ouyang1');
   });
 
-  it('follows a renamed user, a changed phone and a disabled user (generated column)', async () => {
+  it.each([
+    ['王', 7],
+    ['zs', 1],
+    ['1', 9],
+  ])('pages through %s %i at a time: the pages add up to the whole list, past the end is empty with the total', async (keyword, pageSize) => {
+    const whole = (await search(keyword)).data;
+    const pages: string[] = [];
+    for (let pageIndex = 1; pageIndex <= Math.ceil(whole.total / pageSize) + 1; pageIndex++) {
+      const page = (await search(keyword, { pageIndex, pageSize })).data;
+      expect(page.total).toBe(whole.total);
+      pages.push(...page.records.map((r) => r.userCode));
+    }
+    expect(pages).toEqual(whole.records.map((r) => r.userCode));
+    expect(whole.total).toBe(whole.records.length);
+  });
+
+  it('lists everybody enabled by name without a keyword, and combines a keyword with the department filter', async () => {
+    const all = (await s.post<Page<Option>>('/base_api/base/api/user/dimQueryUser', { pageIndex: 1, pageSize: 500 }, emp)).data;
+    const rows = await queryRows<{ user_code: string }>(s.db, sql`SELECT user_code FROM users WHERE enabled ORDER BY real_name, id`);
+    expect(all.records.map((r) => r.userCode)).toEqual(rows.map((r) => r.user_code));
+    expect(all.total).toBe(rows.length);
+
+    const inOrg = (await search('王', { orgId: 1 })).data;
+    const expected = await queryRows<{ user_code: string }>(
+      s.db,
+      sql`SELECT user_code FROM users WHERE enabled AND org_id IN (SELECT id FROM org_units WHERE path LIKE (SELECT path FROM org_units WHERE id = 1) || '%')
+          AND (real_name ILIKE '%王%' OR user_code ILIKE '%王%' OR name_pinyin ILIKE '%王%' OR phone ILIKE '%王%') ORDER BY real_name, id`,
+    );
+    expect(inOrg.records.map((r) => r.userCode)).toEqual(expected.map((r) => r.user_code));
+    expect(inOrg.total).toBe(expected.length);
+  });
+
+  it('follows a renamed user, a changed phone and a disabled user (triggers)', async () => {
     const [user] = await queryRows<{ id: number }>(s.db, sql`SELECT id FROM users WHERE user_code = 'pct100'`);
     const id = (user as { id: number }).id;
     const update = await s.post('/base_api/base/api/user/update', { id, realName: '司马懿', phone: '13755556666', orgId: 1 }, admin);
@@ -151,11 +188,17 @@ describe('person search (dimQueryUser) through the search tokens', () => {
     expect(page.data.total).toBe(n);
   });
 
-  it('every stored row carries its tokens (seed, generator and migration fill them)', async () => {
-    const [row] = await queryRows<{ missing: number }>(
+  it('every user has exactly the pieces of its texts (migration, seed, adds, updates)', async () => {
+    const [row] = await queryRows<{ wrong: number }>(
       s.db,
-      sql`SELECT count(*)::int AS missing FROM users WHERE search_tokens IS NULL OR NOT search_tokens @> keyword_search_tokens(real_name)`,
+      sql`SELECT count(*)::int AS wrong FROM (
+            (SELECT u.id, p.piece, u.real_name, u.enabled FROM users u, unnest(text_search_tokens(u.real_name, u.user_code, u.name_pinyin, u.phone)) AS p(piece)
+             EXCEPT SELECT user_id, piece, real_name, enabled FROM user_search_pieces)
+            UNION ALL
+            (SELECT user_id, piece, real_name, enabled FROM user_search_pieces
+             EXCEPT SELECT u.id, p.piece, u.real_name, u.enabled FROM users u, unnest(text_search_tokens(u.real_name, u.user_code, u.name_pinyin, u.phone)) AS p(piece))
+          ) AS difference`,
     );
-    expect(row?.missing).toBe(0);
+    expect(row?.wrong).toBe(0);
   });
 });

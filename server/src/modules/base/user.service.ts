@@ -1,9 +1,8 @@
 import { PASSWORD_RULE, PERM, passwordStrongEnough, type UserRecord, userMeta, ZUserInput } from '@erp/contract';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { orgUnits, roles, userRoles, users } from '../../db/schema';
-import { orgSubtreeIds } from '../../platform/auth/org-subtree';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hasPermission, type Principal } from '../../platform/auth/principal';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
@@ -17,9 +16,10 @@ import type { Platform } from '../../platform/platform';
 import { exportColumns, type Lang } from '../../platform/resource/labels';
 import { sendXlsx } from '../../platform/resource/xlsx-export';
 import { type ImportSpec, type RowError, runImport, sendTemplate } from '../../platform/resource/xlsx-import';
-import { userCodeContains, userKeyword, userNameContains, userResource } from './base.resources';
+import { userResource } from './base.resources';
 import type { DictionaryService } from './dictionary.service';
 import type { OrgService } from './org.service';
+import { type PersonSearch, searchPeople } from './person-search';
 
 type WriteCtx = Pick<CallContext, 'audit'> & { user: Principal };
 type UserInput = z.output<typeof ZUserInput>;
@@ -77,47 +77,8 @@ export class UserService {
   }
 
   /** Person picker: enabled users whose name, code, pinyin initials or phone contain the keyword. */
-  async search(input: {
-    pageIndex: number;
-    pageSize: number;
-    keyword?: string;
-    userCode?: string;
-    userName?: string;
-    orgId?: number | null;
-    excludeUserCodes?: string[];
-  }) {
-    const parts: Array<SQL | undefined> = [eq(users.enabled, true)];
-    if (input.keyword) parts.push(userKeyword(input.keyword));
-    if (input.userCode) parts.push(userCodeContains(input.userCode));
-    if (input.userName) parts.push(userNameContains(input.userName));
-    if (input.orgId) parts.push(sql`${users.orgId} IN (${orgSubtreeIds(input.orgId)})`);
-    if (input.excludeUserCodes?.length) parts.push(sql`lower(${users.userCode}) NOT IN ${input.excludeUserCodes.map((c) => c.toLowerCase())}`);
-    const where = and(...parts);
-    // Exact code or name matches first, then by name.
-    const rank = input.keyword
-      ? sql`CASE WHEN lower(${users.userCode}) = ${input.keyword.toLowerCase()} OR ${users.realName} = ${input.keyword} THEN 0 ELSE 1 END`
-      : sql`1`;
-    const [records, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: users.id,
-          userId: users.id,
-          userCode: users.userCode,
-          userName: users.userCode,
-          realName: users.realName,
-          orgId: users.orgId,
-          // A scalar sub-select, not a join: PostgreSQL reads it for the page's rows only, after the sort.
-          orgName: sql<string | null>`(SELECT o.name FROM org_units o WHERE o.id = ${users.orgId})`,
-          phone: users.phone,
-        })
-        .from(users)
-        .where(where)
-        .orderBy(rank, users.realName, users.id)
-        .limit(input.pageSize)
-        .offset((input.pageIndex - 1) * input.pageSize),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-    ]);
-    return { records, total: Number(total?.n ?? 0), pageIndex: input.pageIndex, pageSize: input.pageSize };
+  search(input: PersonSearch) {
+    return searchPeople(this.db, input);
   }
 
   private async checkRoles(roleIds: number[], viewer: Principal): Promise<void> {
