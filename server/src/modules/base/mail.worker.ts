@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveEvent } from '@erp/contract';
-import nodemailer from 'nodemailer';
+import { onFirstUse } from '../../platform/lazy';
 import { drain, type OutboxTopics } from '../../platform/outbox/outbox';
 import type { Platform } from '../../platform/platform';
 
@@ -15,9 +15,10 @@ export type MailSender = (mail: Mail) => Promise<void>;
 export function mailSender(platform: Platform): MailSender {
   const { SMTP_URL, MAIL_FROM, dataDir } = platform.config;
   if (SMTP_URL) {
-    const transport = nodemailer.createTransport(SMTP_URL);
+    // nodemailer is loaded by the first mail of a process that has SMTP_URL.
+    const transport = onFirstUse(async () => (await import('nodemailer')).default.createTransport(SMTP_URL));
     return async (mail) => {
-      await transport.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await transport()).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
     };
   }
   const dir = path.join(dataDir, 'mail');

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@erp/contract';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 
 /** One push: to some users, or to everyone connected. */
@@ -31,17 +31,20 @@ export class LocalBus implements LiveBus {
 }
 
 export class RedisBus implements LiveBus {
-  private readonly pub: Redis;
-  private readonly sub: Redis;
-  constructor(
-    url: string,
+  private constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
     private readonly channel: string,
-    onError: (err: Error) => void,
-  ) {
-    this.pub = new Redis(url, { maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url);
-    this.pub.on('error', onError);
-    this.sub.on('error', onError);
+  ) {}
+
+  /** ioredis is loaded only by a process that has REDIS_URL. */
+  static async connect(url: string, channel: string, onError: (err: Error) => void): Promise<RedisBus> {
+    const { Redis } = await import('ioredis');
+    const pub = new Redis(url, { maxRetriesPerRequest: 3 });
+    const sub = new Redis(url);
+    pub.on('error', onError);
+    sub.on('error', onError);
+    return new RedisBus(pub, sub, channel);
   }
   async publish(envelope: LiveEnvelope): Promise<void> {
     await this.pub.publish(this.channel, JSON.stringify(envelope));

@@ -13,7 +13,7 @@ const SESSION_SWEEP_MS = 5 * 60_000;
 export async function setupLive(app: FastifyInstance, platform: Platform): Promise<LiveChannel> {
   const url = platform.config.REDIS_URL;
   const channelName = process.env.LIVE_REDIS_CHANNEL || 'erp:live';
-  const bus = url ? new RedisBus(url, channelName, (err) => platform.log.warn({ err: err.message }, 'live channel redis error')) : new LocalBus();
+  const bus = url ? await RedisBus.connect(url, channelName, (err) => platform.log.warn({ err: err.message }, 'live channel redis error')) : new LocalBus();
   const live = new LiveChannel(bus);
   await live.start();
   platform.services.set('live', live);
