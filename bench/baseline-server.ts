@@ -3,13 +3,16 @@
  * same driver as the product (node-postgres, or PGlite on the same data directory), without our
  * platform — no contract, no session, no permission check, no envelope validation.
  *
- * Env: BASELINE_SQL = JSON array of {text, params}; DATABASE_URL or DATA_DIR; PORT.
+ * Env: BASELINE_SQL = JSON array of {text, params}; DATABASE_URL or DATA_DIR; PORT;
+ * BASELINE_PREPARED=1 sends the statements as named (prepared) statements, as the product's pool does
+ * with the statements it runs often, so the platform's own cost can be read off against that too.
  * POST /q runs the statements (in order) and answers the rows of each; GET /readyz answers once open.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { loadConfig } from '../server/src/platform/config';
 
 interface Statement {
   text: string;
@@ -21,10 +24,14 @@ type Query = (text: string, params: unknown[]) => Promise<unknown[]>;
 
 let query: Query;
 if (process.env.DATABASE_URL) {
-  // The product's pool size (server/src/platform/config.ts, DATABASE_POOL_SIZE), so both run with the same.
-  const max = Number(process.env.DATABASE_POOL_SIZE ?? 20);
+  // The product's pool size (DATABASE_POOL_SIZE and its default), so both run with the same.
+  const max = loadConfig().DATABASE_POOL_SIZE;
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max });
-  query = async (text, params) => (await pool.query(text, params)).rows;
+  const names = new Map(statements.map((s, i) => [s.text, `baseline_${i}`]));
+  query =
+    process.env.BASELINE_PREPARED === '1'
+      ? async (text, params) => (await pool.query({ name: names.get(text), text, values: params })).rows
+      : async (text, params) => (await pool.query(text, params)).rows;
 } else {
   const db = await PGlite.create({ dataDir: process.env.DATA_DIR, extensions: { pg_trgm } });
   query = async (text, params) => (await db.query(text, params)).rows;

@@ -178,13 +178,18 @@ export function postgresBackends(database: string): number[] {
 
 const WRK = '/usr/bin/wrk';
 
+let chosenGenerator: 'wrk' | 'autocannon' | undefined;
+
 /**
  * Which load generator `load` uses: wrk (C, a separate process; installed with apt-get when missing
  * and we are root) or, failing that, autocannon in this process. The two cores are shared with the
  * server and the database, so a load generator in JavaScript takes CPU from what it measures; wrk
- * takes far less.
+ * takes far less. Chosen (and installed) on the first load, not when this module is imported.
  */
-export const loadGenerator: 'wrk' | 'autocannon' = findWrk();
+export function loadGenerator(): 'wrk' | 'autocannon' {
+  chosenGenerator ??= findWrk();
+  return chosenGenerator;
+}
 
 function findWrk(): 'wrk' | 'autocannon' {
   if (process.env.BENCH_LOADGEN === 'autocannon') return 'autocannon';
@@ -214,7 +219,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const backends = opts.cpuOf?.database ? postgresBackends(opts.cpuOf.database) : [];
   const cpuBefore = opts.cpuOf ? { server: cpuMsOf(opts.cpuOf.pid), database: backends.reduce((t, p) => t + cpuMsOf(p), 0) } : null;
   try {
-    const result = loadGenerator === 'wrk' ? await loadWithWrk(opts) : await loadWithAutocannon(opts);
+    const result = loadGenerator() === 'wrk' ? await loadWithWrk(opts) : await loadWithAutocannon(opts);
     const cpuPerRequest =
       opts.cpuOf && cpuBefore && result.requests > 0
         ? {

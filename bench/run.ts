@@ -78,7 +78,7 @@ function render(sections: Section[], ctx: BenchContext): string {
     '',
     `Run ${new Date().toISOString()} on ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
     `Data: ${EMPLOYEES} employees in ${DEPARTMENTS} generated departments on ${ctx.pgUrl ? 'PostgreSQL and ' : ''}PGlite; ${ctx.duration} s per load run.`,
-    loadGenerator === 'wrk'
+    loadGenerator() === 'wrk'
       ? 'Load from wrk (one thread, a separate process) on the same machine: it shares the 2 cores with the server and the database.'
       : 'Load from autocannon in the bench process on the same machine (it shares the 2 cores with the server).',
     '',
