@@ -102,7 +102,7 @@ export class PageStatement {
     );
     const found = await queryRows<Row>(
       db,
-      sql`select ${this.selectList}${countColumns} from ${this.from} where ${where} order by ${sql.join(query.order, sql`, `)}${window}`,
+      sql`select ${this.selectList}${countColumns} from ${this.from} where ${where}${query.order.length ? sql` order by ${sql.join(query.order, sql`, `)}` : sql``}${window}`,
     );
     const rows = found.map((row) => this.decode(row));
     let source: Row | undefined = found[0];
