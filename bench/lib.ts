@@ -104,10 +104,49 @@ export async function startScript(script: string, env: Record<string, string>): 
   };
 }
 
+/** Where a benchmark's data set is: a PostgreSQL database, or a PGlite data directory. */
+export interface DataSet {
+  pgUrl?: string | null;
+  pgliteDir?: string;
+}
+
+/** The environment that points a server (ours or a baseline) at a data set. */
+export function databaseEnv(db: DataSet): Record<string, string> {
+  return db.pgUrl ? { DATABASE_URL: db.pgUrl } : { DATABASE_URL: '', DATA_DIR: db.pgliteDir as string };
+}
+
 /** Our product, built (server/dist/main.js), on PostgreSQL or on a PGlite data directory. */
-export function startProduct(db: { pgUrl?: string | null; pgliteDir?: string }, env: Record<string, string> = {}): Promise<ServerHandle> {
-  const dbEnv: Record<string, string> = db.pgUrl ? { DATABASE_URL: db.pgUrl } : { DATABASE_URL: '', DATA_DIR: db.pgliteDir as string };
-  return startScript(path.join(root, 'server/dist/main.js'), { ...dbEnv, ...env });
+export function startProduct(db: DataSet, env: Record<string, string> = {}): Promise<ServerHandle> {
+  return startScript(path.join(root, 'server/dist/main.js'), { ...databaseEnv(db), ...env });
+}
+
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Runs `measure` against the bare baseline server (bench/baseline-server.ts) replaying `statements`
+ * on the data set, after a 2-second warm-up at `connections`; the server is stopped afterwards.
+ * `prepared`: the statements are sent as named (prepared) statements.
+ */
+export async function withBaseline<T>(
+  db: DataSet,
+  statements: Statement[],
+  opts: { connections: number; prepared?: boolean },
+  measure: (baseline: { url: string; pid: number }) => Promise<T>,
+): Promise<T> {
+  const baseline = await startScript(path.join(root, 'bench/baseline-server.ts'), {
+    ...databaseEnv(db),
+    BASELINE_SQL: JSON.stringify(statements),
+    ...(opts.prepared ? { BASELINE_PREPARED: '1' } : {}),
+  });
+  try {
+    await load({ url: `${baseline.url}/q`, body: {}, connections: opts.connections, duration: 2 });
+    return await measure({ url: `${baseline.url}/q`, pid: baseline.pid });
+  } finally {
+    await baseline.stop();
+  }
 }
 
 export async function login(url: string, username: string, password = 'Demo@123'): Promise<string> {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BenchContext, fmt, type LoadResult, load, login, type Row, root, type Section, startProduct, startScript, work } from '../lib';
+import { type BenchContext, type DataSet, fmt, type LoadResult, load, login, type Row, type Section, startProduct, withBaseline, work } from '../lib';
 
 /**
  * Issue 4: the person search (dimQueryUser with a keyword on 50,000 users) and the organisation
@@ -10,8 +10,6 @@ import { type BenchContext, fmt, type LoadResult, load, login, type Row, root, t
 const CONNECTIONS = 32;
 /** The platform's own statements (session, permissions, audit) are what the baseline leaves out. */
 const PLATFORM_SQL = /"sessions"|"authz_version"|"audit_log"|"user_roles"."user_id" = \$1|"menus"|"employees"."user_id"|from "users" where "users"."id" = \$1/i;
-
-type Db = { pgUrl?: string | null; pgliteDir?: string };
 
 interface Probe {
   name: string;
@@ -27,7 +25,7 @@ const PROBES: Probe[] = [
 
 const wrap = (body: unknown) => ({ ROOT: { header: {}, body } });
 
-async function captureSql(db: Db, probe: Probe): Promise<Array<{ text: string; params: unknown[] }>> {
+async function captureSql(db: DataSet, probe: Probe): Promise<Array<{ text: string; params: unknown[] }>> {
   const file = path.join(work, 'captured-base.sql.jsonl');
   fs.rmSync(file, { force: true });
   const server = await startProduct(db, { LOG_SQL_FILE: file });
@@ -62,7 +60,7 @@ async function captureSql(db: Db, probe: Probe): Promise<Array<{ text: string; p
   }
 }
 
-async function measureProbe(db: Db, probe: Probe, duration: number): Promise<Row[]> {
+async function measureProbe(db: DataSet, probe: Probe, duration: number): Promise<Row[]> {
   const statements = await captureSql(db, probe);
   const ours = await startProduct(db);
   let oursLoad: LoadResult;
@@ -73,20 +71,14 @@ async function measureProbe(db: Db, probe: Probe, duration: number): Promise<Row
   } finally {
     await ours.stop();
   }
-  const dbEnv: Record<string, string> = db.pgUrl ? { DATABASE_URL: db.pgUrl } : { DATABASE_URL: '', DATA_DIR: db.pgliteDir as string };
-  const runBaseline = async (env: Record<string, string>): Promise<LoadResult> => {
-    const baseline = await startScript(path.join(root, 'bench/baseline-server.ts'), { ...dbEnv, BASELINE_SQL: JSON.stringify(statements), ...env });
-    try {
-      await load({ url: `${baseline.url}/q`, body: {}, connections: CONNECTIONS, duration: 2 });
-      return await load({ url: `${baseline.url}/q`, body: {}, connections: CONNECTIONS, duration });
-    } finally {
-      await baseline.stop();
-    }
-  };
-  const baseLoad = await runBaseline({});
   const isPg = Boolean(db.pgUrl);
+  const runBaseline = (prepared: boolean) =>
+    withBaseline(db, statements, { connections: CONNECTIONS, prepared }, (baseline) =>
+      load({ url: baseline.url, body: {}, connections: CONNECTIONS, duration }),
+    );
+  const baseLoad = await runBaseline(false);
   // The product prepares the statements it runs often: the same baseline with its statements prepared.
-  const preparedLoad = isPg ? await runBaseline({ BASELINE_PREPARED: '1' }) : null;
+  const preparedLoad = isPg ? await runBaseline(true) : null;
   return [
     {
       metric: `${probe.name}: p99 at ${CONNECTIONS} connections`,
@@ -114,7 +106,7 @@ async function measureProbe(db: Db, probe: Probe, duration: number): Promise<Row
  * handful of users loads exceljs (on first use, once per process) and is reported on its own row, so
  * the growth of the big export is what streaming 50,000 rows costs.
  */
-async function measureExport(db: Db): Promise<Row[]> {
+async function measureExport(db: DataSet): Promise<Row[]> {
   const server = await startProduct(db);
   const isPg = Boolean(db.pgUrl);
   try {
@@ -155,7 +147,7 @@ async function measureExport(db: Db): Promise<Row[]> {
   }
 }
 
-async function measure(db: Db, label: string, duration: number): Promise<Section> {
+async function measure(db: DataSet, label: string, duration: number): Promise<Section> {
   const rows: Row[] = [];
   for (const probe of PROBES) rows.push(...(await measureProbe(db, probe, duration)));
   rows.push(...(await measureExport(db)));

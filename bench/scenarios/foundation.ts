@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type BenchContext, fmt, type LoadResult, load, login, type Row, root, type Section, startProduct, startScript, work } from '../lib';
+import { type BenchContext, type DataSet, fmt, type LoadResult, load, login, type Row, type Section, startProduct, withBaseline, work } from '../lib';
 
 /**
  * Issue 3: an authenticated, permission-checked page call (users of a department subtree, 20 rows,
@@ -16,7 +16,7 @@ const LIGHT_CONNECTIONS = 4;
 /** Statements of the platform itself (session, permissions, audit) are what the baseline leaves out. */
 const PLATFORM_SQL = /"sessions"|"authz_version"|"audit_log"|"user_roles"."user_id" = \$1|"menus"|"employees"."user_id"|from "users" where "users"."id" = \$1/i;
 
-async function departmentId(db: { pgUrl?: string | null; pgliteDir?: string }): Promise<number> {
+async function departmentId(db: DataSet): Promise<number> {
   const sql = "SELECT id FROM org_units WHERE code = 'GEN000500'";
   if (db.pgUrl) {
     const client = new pg.Client({ connectionString: db.pgUrl });
@@ -31,7 +31,7 @@ async function departmentId(db: { pgUrl?: string | null; pgliteDir?: string }): 
   return res.rows[0]?.id as number;
 }
 
-async function captureSql(db: { pgUrl?: string | null; pgliteDir?: string }, body: unknown): Promise<Array<{ text: string; params: unknown[] }>> {
+async function captureSql(db: DataSet, body: unknown): Promise<Array<{ text: string; params: unknown[] }>> {
   const file = path.join(work, 'captured.sql.jsonl');
   fs.rmSync(file, { force: true });
   const server = await startProduct(db, { LOG_SQL_FILE: file });
@@ -56,7 +56,7 @@ async function captureSql(db: { pgUrl?: string | null; pgliteDir?: string }, bod
   }
 }
 
-async function measure(db: { pgUrl?: string | null; pgliteDir?: string }, label: string, duration: number): Promise<Section> {
+async function measure(db: DataSet, label: string, duration: number): Promise<Section> {
   const orgId = await departmentId(db);
   const body = { ROOT: { header: {}, body: { pageIndex: 1, pageSize: 20, orgId, sortField: 'realName', sortOrder: 'ascend' } } };
   const statements = await captureSql(db, body);
@@ -76,20 +76,17 @@ async function measure(db: { pgUrl?: string | null; pgliteDir?: string }, label:
     await ours.stop();
   }
 
-  const dbEnv: Record<string, string> = db.pgUrl ? { DATABASE_URL: db.pgUrl } : { DATABASE_URL: '', DATA_DIR: db.pgliteDir as string };
-  const baseline = await startScript(path.join(root, 'bench/baseline-server.ts'), { ...dbEnv, BASELINE_SQL: JSON.stringify(statements) });
-  let baseLoad: LoadResult;
-  let baseLight: LoadResult;
-  try {
-    await load({ url: `${baseline.url}/q`, body: {}, connections: CONNECTIONS, duration: 2 });
-    baseLoad = await load({ url: `${baseline.url}/q`, body: {}, connections: CONNECTIONS, duration, cpuOf: { pid: baseline.pid, database } });
-    baseLight = await load({ url: `${baseline.url}/q`, body: {}, connections: LIGHT_CONNECTIONS, duration });
-  } finally {
-    await baseline.stop();
-  }
+  const [baseLoad, baseLight] = await withBaseline(db, statements, { connections: CONNECTIONS }, async (baseline) => [
+    await load({ url: baseline.url, body: {}, connections: CONNECTIONS, duration, cpuOf: { pid: baseline.pid, database } }),
+    await load({ url: baseline.url, body: {}, connections: LIGHT_CONNECTIONS, duration }),
+  ]);
   // The product prepares the statements it runs often; the same baseline with its statements
   // prepared shows what the platform itself costs beside that.
-  const preparedLoad = db.pgUrl ? await loadPreparedBaseline(dbEnv, statements, duration) : null;
+  const preparedLoad = db.pgUrl
+    ? await withBaseline(db, statements, { connections: CONNECTIONS, prepared: true }, (baseline) =>
+        load({ url: baseline.url, body: {}, connections: CONNECTIONS, duration }),
+      )
+    : null;
 
   const isPg = Boolean(db.pgUrl);
   const ratio = oursLoad.rps / baseLoad.rps;
@@ -158,24 +155,6 @@ async function measure(db: { pgUrl?: string | null; pgliteDir?: string }, label:
       `With ${CONNECTIONS} connections each waiting for its answer, the mean latency is ${CONNECTIONS} ÷ throughput (Little's law): a p99 of 50 ms needs well over ${CONNECTIONS / 0.05} calls/s. On this machine the bare baseline reaches ${fmt.rps(baseLoad.rps)} (mean ${fmt.ms((CONNECTIONS / baseLoad.rps) * 1000)}), because the server, the database and the load generator share the same 2 cores; the ${LIGHT_CONNECTIONS}-connection row shows the latency of the call itself.`,
     ],
   };
-}
-
-async function loadPreparedBaseline(
-  dbEnv: Record<string, string>,
-  statements: Array<{ text: string; params: unknown[] }>,
-  duration: number,
-): Promise<LoadResult> {
-  const baseline = await startScript(path.join(root, 'bench/baseline-server.ts'), {
-    ...dbEnv,
-    BASELINE_SQL: JSON.stringify(statements),
-    BASELINE_PREPARED: '1',
-  });
-  try {
-    await load({ url: `${baseline.url}/q`, body: {}, connections: CONNECTIONS, duration: 2 });
-    return await load({ url: `${baseline.url}/q`, body: {}, connections: CONNECTIONS, duration });
-  } finally {
-    await baseline.stop();
-  }
 }
 
 export default async function foundation(ctx: BenchContext): Promise<Section[]> {

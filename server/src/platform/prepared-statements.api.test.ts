@@ -63,6 +63,20 @@ describe.skipIf(!url)('prepared statements on PostgreSQL', () => {
     }
   });
 
+  it('prepares a statement whose first named run fails in binding its values, and runs it afterwards', async () => {
+    // On one checked-out connection (a failed pool.query closes its connection).
+    const text = 'SELECT $1::int * 2 AS n';
+    const client = await pool.connect();
+    try {
+      expect((await client.query<{ n: number }>(text, [1])).rows[0]?.n).toBe(2);
+      await expect(client.query(text, ['not a number'])).rejects.toThrow(/invalid input syntax/);
+      expect((await client.query<{ n: number }>(text, [4])).rows[0]?.n).toBe(8);
+      expect((await client.query<{ n: number }>(text, [5])).rows[0]?.n).toBe(10);
+    } finally {
+      client.release();
+    }
+  });
+
   it('replans after the table changes', async () => {
     const text = `SELECT id, label FROM ${table} WHERE id = $1`;
     await pool.query(text, [1]);
