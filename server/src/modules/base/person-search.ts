@@ -61,15 +61,10 @@ export async function searchPeople(db: Db, input: PersonSearch): Promise<Page<Us
 /** Exact code (any case) or name matches, listed before the others. */
 const exactMatch = (keyword: string): SQL => sql`(lower(${users.userCode}) = ${keyword.toLowerCase()} OR ${users.realName} = ${keyword})`;
 
-function statement(s: PageStatement | null): PageStatement {
-  if (!s) throw new Error('the person search reads fields without parameters');
-  return s;
-}
-
 async function byConditions(db: Db, keyword: string | undefined, filters: SQL | undefined, input: PersonSearch): Promise<Page<UserOption>> {
   const where = and(eq(users.enabled, true), keyword ? userKeyword(keyword) : undefined, filters);
   const rank = keyword ? [sql`CASE WHEN ${exactMatch(keyword)} THEN 0 ELSE 1 END`] : [];
-  const page = await statement(fromUsers).page(db, { where, order: [...rank, asc(users.realName), asc(users.id)], ...pageWindow(input) });
+  const page = await fromUsers.page(db, { where, order: [...rank, asc(users.realName), asc(users.id)], ...pageWindow(input) });
   return pageOfRows(page.rows as UserOption[], page.counts.total, input);
 }
 
@@ -86,7 +81,7 @@ async function byPiece(db: Db, keyword: string, filters: SQL | undefined, input:
   };
   /** The matches that are not exact ones, in name order. */
   const others = (window: { limit: number; offset: number }, withCounts: boolean) =>
-    statement(fromPieces).page<'total' | 'exact'>(db, {
+    fromPieces.page<'total' | 'exact'>(db, {
       where: and(ofPiece, not(exactMatch(keyword)), filters),
       order: [asc(userSearchPieces.realName), asc(userSearchPieces.userId)],
       ...window,
@@ -98,7 +93,7 @@ async function byPiece(db: Db, keyword: string, filters: SQL | undefined, input:
   if (exactCount === 0) return pageOfRows(page.rows as UserOption[], total, input);
 
   // Some exact matches (rare: a name or code of one or two characters): they come first.
-  const exactRows = await statement(fromUsers).page(db, {
+  const exactRows = await fromUsers.page(db, {
     where: exact,
     order: [asc(users.realName), asc(users.id)],
     limit: offset + limit,

@@ -17,11 +17,6 @@ export function rowCountLiteral(n: number): SQL {
   return sql.raw(String(n));
 }
 
-/** `rowCountLiteral` for Drizzle's `.limit()`, which writes an object given to it as it is (typed for placeholders). */
-export function literalLimit(n: number): number {
-  return rowCountLiteral(n) as unknown as number;
-}
-
 export function pageOfRows<T>(records: T[], total: number, req: Pick<PageRequest, 'pageIndex' | 'pageSize'>): Page<T> {
   return { records, total, pageIndex: req.pageIndex, pageSize: req.pageSize };
 }

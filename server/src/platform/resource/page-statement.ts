@@ -45,6 +45,7 @@ export interface PageRows<C extends string = 'total'> {
  * none to carry the counts, asks for them alone.
  *
  * The LIMIT is a literal (`rowCountLiteral`), so that PostgreSQL keeps a generic plan for it.
+ * Every list page goes through here: resources and the person search.
  */
 export class PageStatement {
   private readonly keys: string[];
@@ -53,38 +54,40 @@ export class PageStatement {
   private readonly selectList: SQL;
   private readonly from: SQL;
 
-  private constructor(keys: string[], decoders: PageStatement['decoders'], selectList: string, from: string) {
+  private constructor(keys: string[], decoders: PageStatement['decoders'], selectList: SQL, from: string) {
     this.keys = keys;
     this.aliases = keys.map((_, i) => `f${i}`);
     this.decoders = decoders;
-    this.selectList = sql.raw(selectList);
+    this.selectList = selectList;
     this.from = sql.raw(from);
   }
 
   /**
-   * The statement of a list, or null when a field or a join carries a parameter (its text alone
-   * would not say it): such a list is read through Drizzle's select instead.
+   * The statement of a list. A select list whose fields carry parameters is kept as SQL and rendered
+   * on every call (the text alone would not say the values); one without is rendered to text once.
+   * Joins must not carry parameters: their conditions belong in the WHERE.
    */
-  static of(source: PageStatementSource): PageStatement | null {
+  static of(source: PageStatementSource): PageStatement {
     const keys = Object.keys(source.select);
-    const fields: string[] = [];
+    const fields: SQL[] = [];
     const decoders: PageStatement['decoders'] = [];
     for (const [i, key] of keys.entries()) {
       const readable = source.select[key] as Readable;
       const expression = readable instanceof SQL.Aliased ? readable.sql : readable;
-      const rendered = dialect.sqlToQuery(sql`${expression}`);
-      if (rendered.params.length) return null;
-      fields.push(`${rendered.sql} AS "f${i}"`);
+      fields.push(sql`${expression} AS ${sql.identifier(`f${i}`)}`);
       // Columns decode driver values (timestamps as Date…); an SQL expression may carry a decoder (mapWith).
       decoders.push(is(expression, Column) ? expression : (expression as unknown as { decoder?: DriverValueDecoder<unknown, unknown> }).decoder);
     }
+    const list = sql.join(fields, sql`, `);
+    const rendered = dialect.sqlToQuery(list);
+    const selectList = rendered.params.length ? list : sql.raw(rendered.sql);
     // The FROM as Drizzle's select writes it (aliased tables as `"org_units" "user_org"`).
     let select = new QueryBuilder().select({ one: sql`1` }).from(source.table).$dynamic();
     for (const join of source.joins) select = join.inner ? select.innerJoin(join.table, join.on) : select.leftJoin(join.table, join.on);
-    const rendered = select.toSQL();
+    const from = select.toSQL();
     const head = 'select 1 from ';
-    if (rendered.params.length || !rendered.sql.startsWith(head)) return null;
-    return new PageStatement(keys, decoders, fields.join(', '), rendered.sql.slice(head.length));
+    if (from.params.length || !from.sql.startsWith(head)) throw new Error('a list join carries parameters: put its condition in the WHERE');
+    return new PageStatement(keys, decoders, selectList, from.sql.slice(head.length));
   }
 
   /** The number of rows matching `where`, as a query for `counts`. */

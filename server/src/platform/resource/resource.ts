@@ -6,16 +6,14 @@ import type { Principal } from '../auth/principal';
 import type { Db } from '../db';
 import { conflict, forbidden, notFound } from '../errors';
 import type { CallContext } from '../http/context';
-import { literalLimit, orderFor, pageOfRows, pageWindow } from '../http/paging';
+import { orderFor, pageOfRows, pageWindow } from '../http/paging';
 import type { FilterFn } from './filters';
-import { type PageQuery, PageStatement, type Readable } from './page-statement';
+import { PageStatement, type Readable } from './page-statement';
 
 type Row = Record<string, unknown>;
 
 /** The id read along with an export's rows, to put them back in list order. */
 const BATCH_ID = '__batchId';
-/** The total read along with a page's rows. */
-const PAGE_TOTAL = '__total';
 
 export interface Join {
   table: PgTable;
@@ -73,7 +71,7 @@ function isUniqueViolation(err: unknown): boolean {
 export class Resource<R extends Row, T extends PgTable> {
   private readonly keyOf = new Map<Column, string>();
   private readonly sortable: Record<string, Column | SQL>;
-  private readonly statement: PageStatement | null;
+  private readonly statement: PageStatement;
 
   constructor(readonly spec: ResourceSpec<R, T>) {
     this.statement = PageStatement.of({ select: spec.select, table: spec.table, joins: spec.joins ?? [] });
@@ -115,28 +113,12 @@ export class Resource<R extends Row, T extends PgTable> {
     const where = this.conditions(req, user, extra);
     const { limit, offset } = pageWindow(req);
     const order = orderFor(req, this.sortable, [...this.spec.defaultOrder, this.spec.idColumn as unknown as SQL]);
-    const { rows, total } = this.statement
-      ? await this.statement.page(db, { where, order, limit, offset }).then((p) => ({ rows: p.rows, total: p.counts.total }))
-      : await this.pageThroughSelect(db, { where, order, limit, offset });
+    const { rows, counts } = await this.statement.page(db, { where, order, limit, offset });
     return pageOfRows(
       rows.map((r) => normalise<R>(r)),
-      total,
+      counts.total,
       req,
     );
-  }
-
-  /** The same page through Drizzle's select, for a resource whose fields or joins carry parameters. */
-  private async pageThroughSelect(db: Db, query: PageQuery): Promise<{ rows: Row[]; total: number }> {
-    const count = () => this.query(db, { n: sql<number>`count(*)::int` }).where(query.where);
-    const rows = (await this.query(db, { ...this.spec.select, [PAGE_TOTAL]: sql<number>`(${count()})` })
-      .where(query.where)
-      .orderBy(...query.order)
-      .limit(literalLimit(query.limit))
-      .offset(query.offset)) as Row[];
-    let total = Number(rows[0]?.[PAGE_TOTAL] ?? 0);
-    if (!rows.length && query.offset > 0) total = Number((await count())[0]?.n ?? 0);
-    for (const row of rows) delete row[PAGE_TOTAL];
-    return { rows, total };
   }
 
   /** Up to `max` rows in list order, for exports and pickers. */
