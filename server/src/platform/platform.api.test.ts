@@ -18,6 +18,21 @@ describe('platform', () => {
     expect(ready.data.migrations).toBeGreaterThan(0);
   });
 
+  it('sends answers as UTF-8 JSON with their length, Chinese text intact', async () => {
+    const token = await s.login('admin');
+    const res = await fetch(`${s.url}/base_api/base/api/user/page`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ pageIndex: 1, pageSize: 5 }),
+    });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    const body = JSON.parse(bytes.toString('utf8')) as { code: string; message: string; data: { records: Array<{ realName: string }> } };
+    expect(body).toMatchObject({ code: '200', message: '操作成功' });
+    expect(body.data.records.some((r) => /[\u4e00-\u9fff]/.test(r.realName))).toBe(true);
+  });
+
   it('unknown paths answer 404 with a message', async () => {
     const res = await s.post('/no/such/call', {});
     expect(res.status).toBe(404);
