@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { isEmpty, seedDemo, seedMinimal } from './db/seed';
+import { isEmpty, seedDemo, seedMinimal, upgradeExisting } from './db/seed';
 import { loadConfig } from './platform/config';
 import { openPglite, openPostgres } from './platform/db';
 
@@ -11,7 +11,9 @@ async function main() {
     ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, options)
     : await openPglite(config.dataDir, undefined, options);
   await database.migrate();
+  const upgraded = await upgradeExisting(database.db);
   const { app } = await buildApp({ config, database });
+  if (upgraded && (upgraded.dictionaries || upgraded.menus)) app.log.info(upgraded, 'reference data brought up to this version');
 
   if (await isEmpty(database.db)) {
     if (!config.DATABASE_URL || config.SEED_DEMO === '1') {

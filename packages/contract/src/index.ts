@@ -2,6 +2,7 @@ import type { CallDefinition, CallGroup } from './define';
 import { authCalls } from './modules/auth';
 import { baseCalls } from './modules/base';
 import { bpmCalls } from './modules/bpm';
+import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
 import { greetingCalls } from './modules/greeting';
 import { hrCalls } from './modules/hr';
@@ -11,9 +12,12 @@ import { systemCalls } from './modules/system';
 
 export * from './common';
 export * from './define';
+export * from './document';
+export * from './identity';
 export * from './modules/auth';
 export * from './modules/base';
 export * from './modules/bpm';
+export * from './modules/employee';
 export * from './modules/file';
 export * from './modules/greeting';
 export * from './modules/hr';
@@ -34,6 +38,8 @@ export const callGroups = {
   base: baseCalls,
   bpm: bpmCalls,
   hr: hrCalls,
+  employee: employeeCalls,
+  outerChain: outerChainCalls,
   msg: msgCalls,
   file: fileCalls,
   greeting: greetingCalls,

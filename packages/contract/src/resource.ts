@@ -6,7 +6,8 @@ import { id, pageOf, ZPageRequest } from './common';
  * server's filters, sorting and xlsx export/import, and the web's table columns, search form,
  * detail view and edit form. Labels are the zh-CN product text; `labelEn` the English one.
  */
-export type ValueType = 'text' | 'textarea' | 'number' | 'money' | 'date' | 'datetime' | 'dict' | 'boolean' | 'color' | 'org' | 'user' | 'password';
+/** `file`: a file group id (an attachment list of the file service). */
+export type ValueType = 'text' | 'textarea' | 'number' | 'money' | 'date' | 'datetime' | 'dict' | 'boolean' | 'color' | 'org' | 'user' | 'password' | 'file';
 
 export interface FieldMeta {
   label: string;

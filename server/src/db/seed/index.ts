@@ -4,6 +4,7 @@ import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/ba
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
+import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -13,6 +14,7 @@ import type { Db } from '../../platform/db';
 import { users } from '../schema';
 import { insertMenus } from './menus';
 import type { ModuleSeed, SeedContext } from './types';
+import { upgradeReferenceData } from './upgrade';
 import { workbenchMenus } from './workbench.menus';
 
 export const DEMO_PASSWORD = 'Demo@123';
@@ -25,6 +27,7 @@ export const moduleSeeds: ModuleSeed[] = [
   baseSeed,
   { name: 'menus', menus: [...workbenchMenus, ...baseMenus] },
   hrSeed,
+  employeeRecordsSeed,
   fileSeed,
   bpmSeed,
   msgSeed,
@@ -67,4 +70,13 @@ export async function seedMinimal(db: Db, adminPassword: string): Promise<void> 
     for (const step of moduleSeeds) if (step.menus) await insertMenus(ctx, step.menus);
     await bumpAuthzVersion(ctx.db);
   });
+}
+
+/** Reference data an earlier version did not have (see upgrade.ts); a no-op on an empty database. */
+export async function upgradeExisting(db: Db): Promise<{ dictionaries: number; menus: number } | null> {
+  if (await isEmpty(db)) return null;
+  return upgradeReferenceData(
+    db,
+    moduleSeeds.flatMap((s) => s.menus ?? []),
+  );
 }

@@ -1,8 +1,9 @@
+import { rosterButtons } from '../../modules/hr/hr.menus';
 import type { MenuSpec } from './types';
 
 const everyone = ['hr', 'hrDirector', 'recruiter', 'finance', 'manager', 'employee'];
 
-const app = (name: string, title: string, path: string, icon: string, roles = everyone): MenuSpec => ({
+const app = (name: string, title: string, path: string, icon: string, roles = everyone, children?: MenuSpec[]): MenuSpec => ({
   type: 'C',
   name,
   title,
@@ -11,6 +12,7 @@ const app = (name: string, title: string, path: string, icon: string, roles = ev
   icon,
   appType: 'front',
   roles,
+  ...(children ? { children } : {}),
 });
 
 /** Front-office applications shown on the workbench. */
@@ -26,7 +28,7 @@ export const workbenchMenus: MenuSpec[] = [
   app('OrganizationChart', '组织架构', '/OrganizationChart', 'ApartmentOutlined'),
   app('HelpCenter', '帮助中心', '/helpCenter/recept', 'QuestionCircleOutlined'),
   app('TalentPool', '人才库', '/RecruitCenter/TalentPool', 'TeamOutlined', ['hr', 'hrDirector', 'recruiter', 'manager']),
-  app('StaffManagement', '员工管理', '/staffManagement/index', 'IdcardOutlined', ['hr', 'hrDirector', 'manager']),
+  app('StaffManagement', '员工管理', '/staffManagement/index', 'IdcardOutlined', ['hr', 'hrDirector', 'manager'], rosterButtons),
   app('Statement', '报表中心', '/statement/entrance', 'BarChartOutlined', ['hr', 'hrDirector', 'recruiter', 'finance', 'manager']),
   app('Settlement', '结算开票', '/Settlement/index', 'ReconciliationOutlined', ['finance']),
 ];

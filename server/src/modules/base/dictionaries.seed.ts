@@ -1,3 +1,5 @@
+import { hrDictionaries } from '../hr/hr.dictionaries';
+
 /** Dictionaries the specification names, with the full status legend of spec 002 and its colours. */
 export interface DictSeed {
   codeType: string;
@@ -107,7 +109,9 @@ export const dictionarySeeds: DictSeed[] = [
     items: [
       ['001', '正式员工'],
       ['002', '派遣员工'],
-      ['003', '实习生'],
+      ['003', '外包员工'],
+      ['004', '实习生'],
+      ['005', '退休返聘'],
     ],
   },
   {
@@ -203,4 +207,5 @@ export const dictionarySeeds: DictSeed[] = [
       ['CMBC', '中国民生银行'],
     ],
   },
+  ...hrDictionaries,
 ];

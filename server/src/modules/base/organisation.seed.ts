@@ -64,6 +64,20 @@ export const organisationSeed: OrgSeed = {
       isClient: true,
       children: [{ code: 'D901', name: '研发中心', type: 'dept', isClient: true }],
     },
+    {
+      code: 'C901',
+      name: '远景智能制造股份有限公司',
+      type: 'company',
+      isClient: true,
+      children: [{ code: 'D911', name: '生产运营中心', type: 'dept', isClient: true }],
+    },
+    {
+      code: 'C902',
+      name: '恒通银行股份有限公司',
+      type: 'company',
+      isClient: true,
+      children: [{ code: 'D921', name: '信息科技部', type: 'dept', isClient: true }],
+    },
   ],
 };
 

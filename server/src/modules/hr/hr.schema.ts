@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../db/columns';
 
 /** Job grades (ranks), per company or shared (orgId null). */
@@ -45,10 +45,45 @@ export const employees = pgTable(
     salaryCents: integer('salary_cents'),
     phone: varchar('phone', { length: 32 }),
     email: varchar('email', { length: 128 }),
+    /** The number of the identity document (IDTYPE `idType`); unique among employees. */
     idCardNo: varchar('id_card_no', { length: 32 }),
+    idType: varchar('id_type', { length: 8 }).notNull().default('001'),
+    nation: varchar('nation', { length: 32 }),
+    nativePlace: varchar('native_place', { length: 64 }),
+    politics: varchar('politics', { length: 8 }),
+    marital: varchar('marital', { length: 8 }),
+    highestEducation: varchar('highest_education', { length: 8 }),
+    workStartDate: date('work_start_date'),
+    address: varchar('address', { length: 255 }),
+    registeredAddress: varchar('registered_address', { length: 255 }),
+    emergencyContact: varchar('emergency_contact', { length: 64 }),
+    emergencyRelation: varchar('emergency_relation', { length: 8 }),
+    emergencyPhone: varchar('emergency_phone', { length: 32 }),
+    positionId: integer('position_id'),
+    /** Dispatched and outsourced staff: the client company they are placed with and who settles them. */
+    clientCompanyId: integer('client_company_id'),
+    settlementOrgId: integer('settlement_org_id'),
+    /** EMPLOYSTATE: 001 probation, 002 regular, 003 transferring, 004 resigning, 005 resigned. */
+    employState: varchar('employ_state', { length: 8 }).notNull().default('001'),
+    regularDate: date('regular_date'),
+    contractEndDate: date('contract_end_date'),
+    leaveDate: date('leave_date'),
+    socialCity: varchar('social_city', { length: 32 }),
+    /** Social insurance and housing fund contribution bases in fen. */
+    socialBaseCents: bigint('social_base_cents', { mode: 'number' }),
+    fundCity: varchar('fund_city', { length: 32 }),
+    fundBaseCents: bigint('fund_base_cents', { mode: 'number' }),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('employees_code_uq').on(t.employeeCode), uniqueIndex('employees_user_uq').on(t.userId), index('employees_org_idx').on(t.orgId)],
+  (t) => [
+    uniqueIndex('employees_code_uq').on(t.employeeCode),
+    uniqueIndex('employees_user_uq').on(t.userId),
+    index('employees_org_idx').on(t.orgId),
+    // The same ID number may not belong to two people (upper-cased: a trailing x is an X).
+    uniqueIndex('employees_id_no_uq').on(sql`upper(${t.idCardNo})`).where(sql`${t.idCardNo} IS NOT NULL`),
+    index('employees_client_idx').on(t.clientCompanyId),
+    index('employees_entry_idx').on(t.entryDate, t.id),
+  ],
 );
 
 /**
@@ -80,6 +115,8 @@ export const confirmations = pgTable(
     materialFileId: integer('material_file_id'),
     materialFileIds: integer('material_file_ids').array().notNull().default(sql`'{}'::integer[]`),
     status: varchar('status', { length: 16 }).notNull().default('approving'),
+    /** Business-document number (ZZ + day + sequence), given at submission. */
+    documentNo: varchar('document_no', { length: 32 }),
     ...auditColumns,
   },
   (t) => [index('confirmations_employee_idx').on(t.employeeId), index('confirmations_instance_idx').on(t.processInstanceId)],

@@ -4,6 +4,7 @@ import {
   type ConfirmationForm,
   type ConfirmationRecord,
   confirmationIssues,
+  EMPLOY_STATE,
   NO,
   type PersonCard,
   POSITIVE_PROCESS_KEY,
@@ -14,14 +15,16 @@ import {
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
+import { defineDocument } from '../../platform/document/business-document';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import * as engine from '../../workflow/engine';
-import { registerWorkflowHooks } from '../../workflow/hooks';
 import { instanceSteps, previewSteps } from '../../workflow/steps';
 import { isParticipant } from '../bpm/bpm.repository';
 import { flowData } from '../bpm/bpm.service';
 import { POSITIVE_PROCESS_XML } from '../bpm/definitions/positive-process';
 import { toEntry } from '../file/file.service';
+import { EVENT_KIND, recordEvent } from './employee-events';
+import { confirmations } from './hr.schema';
 import * as repo from './positive.repository';
 
 type Form = z.output<typeof ZConfirmationForm>;
@@ -32,41 +35,45 @@ export const isHr = (user: Principal) => user.isAdmin || user.roleCodes.some((r)
 const cents = (yuan: number | null | undefined) => (yuan === null || yuan === undefined ? null : Math.round(yuan * 100));
 
 // ---------------------------------------------------------------------------------------------
-// The process hooks: the confirmation record follows its process in the same transaction, and the
-// final pass makes the employee regular with the grade and salary change applied.
+// The confirmation as a business document: the kernel numbers it (ZZ…), keeps its status in step
+// with the process, and on the final pass — in the same transaction — the employee becomes regular
+// with the grade and salary change applied, and the change is recorded as a lifecycle event.
 
-registerWorkflowHooks(POSITIVE_PROCESS_KEY, {
-  async onStart(tx, e) {
-    await repo.updateConfirmation(tx, Number(e.businessId), { processInstanceId: e.instanceId, status: 'approving' });
-  },
-  async onStep(tx, e) {
-    await repo.updateConfirmation(tx, Number(e.businessId), { status: e.status === 'returned' ? 'returned' : 'approving', updatedBy: e.userId });
-  },
-  async onEnd(tx, e) {
-    const id = Number(e.businessId);
-    if (e.status !== 'passed') {
-      await repo.updateConfirmation(tx, id, { status: e.status, updatedBy: e.userId });
-      return;
-    }
-    const c = await repo.confirmationById(tx, id);
-    if (!c) throw notFound('转正记录不存在');
+export const confirmationDocument = defineDocument({
+  processKey: POSITIVE_PROCESS_KEY,
+  prefix: 'ZZ',
+  name: '转正申请',
+  table: confirmations,
+  columns: { id: confirmations.id, state: confirmations.status, instanceId: confirmations.processInstanceId, documentNo: confirmations.documentNo },
+  defaultDefinitionXml: POSITIVE_PROCESS_XML,
+  async onPassed(tx, c, e) {
     const emp = await repo.lockEmployee(tx, c.employeeId);
     if (!emp) throw notFound('员工不存在');
-    const patch: Parameters<typeof repo.updateEmployee>[2] = { regularStatus: REGULAR_STATUS_CONFIRMED, updatedBy: e.userId };
+    const patch: Parameters<typeof repo.updateEmployee>[2] = {
+      regularStatus: REGULAR_STATUS_CONFIRMED,
+      employState: EMPLOY_STATE.regular,
+      regularDate: c.confirmDate,
+      updatedBy: e.userId,
+    };
     if (c.isChangeGrade === YES && c.newGradeId) patch.gradeId = c.newGradeId;
     if (c.isChangeSalary === YES && c.newSalaryCents !== null) patch.salaryCents = c.newSalaryCents;
     await repo.updateEmployee(tx, emp.id, patch);
-    await repo.updateConfirmation(tx, id, { status: 'passed', oldGradeId: emp.gradeId, oldSalaryCents: emp.salaryCents, updatedBy: e.userId });
+    await repo.updateConfirmation(tx, c.id, { oldGradeId: emp.gradeId, oldSalaryCents: emp.salaryCents, updatedBy: e.userId });
+    await recordEvent(tx, {
+      employeeId: emp.id,
+      kind: EVENT_KIND.regular,
+      effectiveDate: c.confirmDate,
+      fromOrgId: emp.orgId,
+      toOrgId: emp.orgId,
+      fromPosition: emp.positionName,
+      toPosition: emp.positionName,
+      fromGradeId: emp.gradeId,
+      toGradeId: patch.gradeId ?? emp.gradeId,
+      documentNo: c.documentNo,
+      createdBy: e.userId,
+    });
   },
 });
-
-/** The default definition, deployed on first use when a database was set up without the demo seed. */
-async function ensureDefinition(db: Db, userId: number): Promise<void> {
-  if (await engine.latestDefinition(db, POSITIVE_PROCESS_KEY)) return;
-  const any = await db.query.wfDefinitions.findFirst({ where: (d, { eq }) => eq(d.key, POSITIVE_PROCESS_KEY) });
-  if (any) throw badRequest(engine.MSG.noDefinition); // deployed but disabled on purpose
-  await engine.deploy(db, POSITIVE_PROCESS_XML, userId);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Checks
@@ -141,15 +148,6 @@ export async function canReadFile(db: Db, user: Principal, fileId: number): Prom
     }
   }
   return false;
-}
-
-/** A task of a confirmation; commands on other processes' tasks are refused here. */
-async function positiveTask(db: Db, taskId: number) {
-  const [task] = await db.query.wfTasks.findMany({ where: (t, { eq }) => eq(t.id, taskId), limit: 1 });
-  if (!task) throw notFound(engine.MSG.taskMissing);
-  const c = await repo.confirmationByInstance(db, task.instanceId);
-  if (!c) throw badRequest('该任务不是转正流程的任务');
-  return { task, confirmation: c };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,7 +250,6 @@ export async function person(db: Db, user: Principal, employeeId: number): Promi
 
 export async function start(db: Db, user: Principal, list: Form[]) {
   return db.transaction(async (tx) => {
-    await ensureDefinition(tx, user.userId);
     const out: Array<{ id: number; employeeId: number; processInstanceId: number }> = [];
     const seen = new Set<number>();
     for (const raw of list) {
@@ -272,14 +269,13 @@ export async function start(db: Db, user: Principal, list: Form[]) {
         createdBy: user.userId,
         updatedBy: user.userId,
       });
-      const { instance } = await engine.start(tx, {
-        processKey: POSITIVE_PROCESS_KEY,
-        businessId: String(row.id),
+      const { instanceId } = await confirmationDocument.submit(tx, {
+        id: row.id,
+        userId: user.userId,
         title: `${emp.name} 转正申请`,
-        initiatorUserId: user.userId,
         vars: processVars(form, emp),
       });
-      out.push({ id: row.id, employeeId: emp.id, processInstanceId: instance.id });
+      out.push({ id: row.id, employeeId: emp.id, processInstanceId: instanceId });
     }
     return out;
   });
@@ -294,7 +290,7 @@ export async function finishTask(
   input: { finishTaskIndto: { taskId: number; message?: string | null }; form?: Partial<ConfirmationForm> } & Record<string, unknown>,
 ) {
   const { taskId, message } = input.finishTaskIndto;
-  const { task, confirmation } = await positiveTask(db, taskId);
+  const { task, row: confirmation } = await confirmationDocument.task(db, taskId);
   if (task.kind !== 'resubmit') {
     await engine.pass(db, { taskId, userId: user.userId, message });
     return;
@@ -327,23 +323,20 @@ export async function finishTask(
     if (!emp) throw notFound(CONFIRMATION_MSG.personFailed);
     const form = await checkForm(tx, parsed.data, emp);
     await repo.updateConfirmation(tx, confirmation.id, { ...recordValues(form), updatedBy: user.userId });
-    await engine.resubmit(tx, { taskId, userId: user.userId, message, vars: processVars(form, emp) });
+    await confirmationDocument.resubmit(tx, { taskId, userId: user.userId, message, vars: processVars(form, emp) });
   });
 }
 
 export async function reject(db: Db, user: Principal, taskId: number, message: string) {
-  await positiveTask(db, taskId);
-  await engine.reject(db, { taskId, userId: user.userId, message });
+  await confirmationDocument.reject(db, { taskId, userId: user.userId, message });
 }
 
 export async function rollback(db: Db, user: Principal, taskId: number, sort: number | undefined, message: string | null | undefined) {
-  await positiveTask(db, taskId);
-  await engine.rollback(db, { taskId, userId: user.userId, sort: sort ?? 0, message });
+  await confirmationDocument.rollback(db, { taskId, userId: user.userId, sort: sort ?? 0, message });
 }
 
 export async function transfer(db: Db, user: Principal, taskId: number, toUserId: number, remark: string) {
-  await positiveTask(db, taskId);
-  await engine.transfer(db, { taskId, userId: user.userId, toUserId, remark });
+  await confirmationDocument.transfer(db, { taskId, userId: user.userId, toUserId, remark });
 }
 
 export async function revoke(db: Db, user: Principal, input: { businessId?: number; processInstanceId?: number }) {
@@ -364,7 +357,7 @@ export async function approvalInfo(db: Db, user: Principal, instanceId: number) 
 }
 
 export async function previewFlow(db: Db, user: Principal, input: { employeeId?: number; isChangeGrade?: string }) {
-  await ensureDefinition(db, user.userId);
+  await confirmationDocument.ensureDeployed(db, user.userId);
   const def = await engine.latestDefinition(db, POSITIVE_PROCESS_KEY);
   if (!def) throw badRequest(engine.MSG.noDefinition);
   const emp = input.employeeId ? await repo.employeeById(db, input.employeeId) : undefined;

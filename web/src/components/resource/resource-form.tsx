@@ -8,6 +8,7 @@ import { OrgTreeSelect, UserSelect } from './pickers';
 import './resource-texts';
 import { useDictOptions } from './use-dict';
 import { useFormDialog } from './use-form-dialog';
+import { DateField, FileGroupField } from './value-inputs';
 
 type Row = Record<string, unknown>;
 
@@ -38,6 +39,10 @@ export function FieldInput({
       return <InputNumber style={{ width: '100%' }} disabled={disabled} {...bound} />;
     case 'boolean':
       return <Switch disabled={disabled} {...bound} />;
+    case 'date':
+      return <DateField disabled={disabled} {...bound} />;
+    case 'file':
+      return <FileGroupField disabled={disabled} {...bound} />;
     case 'org':
       return <OrgTreeSelect disabled={disabled} {...bound} />;
     case 'user':
@@ -84,6 +89,8 @@ export interface ResourceFormProps<R extends Row> {
   /** Leave out these fields. */
   omit?: string[];
   width?: number;
+  /** The toast after a save, from the save's answer (default "保存成功"); null for none. */
+  savedText?: (result: unknown) => string | null;
 }
 
 /**
@@ -111,7 +118,10 @@ export function ResourceForm<R extends Row>(props: ResourceFormProps<R>) {
   const dialog = useFormDialog({
     form,
     save: (values: Row) => props.onSubmit(values),
-    onSaved: () => message.success(t('resource.saved')),
+    onSaved: (result) => {
+      const text = props.savedText ? props.savedText(result) : t('resource.saved');
+      if (text) message.success(text);
+    },
     onClose: props.onClose,
   });
 

@@ -57,9 +57,11 @@ export function SearchForm(props: { name: string; fields: Array<[string, FieldMe
       const v = values[name];
       if (v === undefined || v === null || v === '') continue;
       if (field.filter === 'range' && Array.isArray(v)) {
-        const [from, to] = v as Array<{ toISOString(): string } | null>;
-        if (from) out[`${name}From`] = from.toISOString();
-        if (to) out[`${name}To`] = to.toISOString();
+        const [from, to] = v as Array<{ toISOString(): string; format(f: string): string } | null>;
+        // A date filter travels as the day (YYYY-MM-DD); a datetime filter as the instant.
+        const wire = (d: { toISOString(): string; format(f: string): string }) => (field.valueType === 'date' ? d.format('YYYY-MM-DD') : d.toISOString());
+        if (from) out[`${name}From`] = wire(from);
+        if (to) out[`${name}To`] = wire(to);
       } else out[name] = typeof v === 'string' ? v.trim() : v;
     }
     props.onSearch(out);

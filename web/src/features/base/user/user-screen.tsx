@@ -7,11 +7,10 @@ import { App, Button, Dropdown, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
-import { ResourceForm, ResourceTable } from '../../../components/resource';
+import { ImportDialog, ResourceForm, ResourceTable } from '../../../components/resource';
 import { handled } from '../handled';
 import { OrgSideTree } from '../org-side-tree';
 import { ScreenFrame } from '../screen-frame';
-import { UserImportDialog } from './user-import-dialog';
 import { UserRolesDialog } from './user-roles-dialog';
 
 const KEY = ['base', 'user'] as const;
@@ -125,7 +124,17 @@ export default function UserScreen() {
         }}
       />
       <UserRolesDialog user={rolesOf} onClose={() => setRolesOf(null)} onSaved={refresh} />
-      <UserImportDialog open={importing} onClose={() => setImporting(false)} onImported={refresh} />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={refresh}
+        title="导入用户"
+        noun="用户"
+        importCall={baseCalls.userImport}
+        templateCall={baseCalls.userImportTemplate}
+        templateName="用户导入模板.xlsx"
+        hint="导入的账号需通过“忘记密码”或管理员重置密码后登录"
+      />
     </ScreenFrame>
   );
 }

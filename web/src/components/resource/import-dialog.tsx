@@ -1,16 +1,32 @@
 import { InboxOutlined } from '@ant-design/icons';
+import type { CallDefinition, RequestOf } from '@erp/contract/define';
 import { baseCalls } from '@erp/contract/modules/base';
 import type { ImportResult } from '@erp/contract/resource';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { api, download } from '../../../app/api/client';
+import { api, download } from '../../app/api/client';
+
+export interface ImportDialogProps {
+  open: boolean;
+  onClose(): void;
+  onImported(): void;
+  /** "导入用户": the dialog's title. */
+  title: string;
+  /** What one row is ("用户", "员工"), for the result message. */
+  noun: string;
+  /** The multipart import call (file + confirm) and the template call. */
+  importCall: CallDefinition;
+  templateCall: CallDefinition;
+  templateName: string;
+  hint?: string;
+}
 
 /**
  * xlsx import in two steps: check (nothing written, errors per row and a downloadable report),
  * then confirm to write the valid rows in one transaction.
  */
-export function UserImportDialog(props: { open: boolean; onClose(): void; onImported(): void }) {
+export function ImportDialog(props: ImportDialogProps) {
   const { message, modal } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -20,11 +36,12 @@ export function UserImportDialog(props: { open: boolean; onClose(): void; onImpo
   };
   // Failures (wrong template, not xlsx, too large) are shown by the API client.
   const importing = useMutation({
-    mutationFn: (vars: { file: File; confirm: boolean }) => api(baseCalls.userImport, { file: vars.file, confirm: vars.confirm ? 'true' : 'false' } as never),
+    mutationFn: (vars: { file: File; confirm: boolean }) =>
+      api(props.importCall, { file: vars.file, confirm: vars.confirm ? 'true' : 'false' } as never) as Promise<ImportResult>,
     onSuccess: (answer, vars) => {
       setResult(answer);
       if (!vars.confirm) return;
-      message.success(`已导入 ${answer.written} 个用户`);
+      message.success(`已导入 ${answer.written} 个${props.noun}`);
       props.onImported();
       reset();
       props.onClose();
@@ -50,11 +67,11 @@ export function UserImportDialog(props: { open: boolean; onClose(): void; onImpo
     props.onClose();
   };
   return (
-    <Modal open={props.open} title="导入用户" onCancel={close} footer={null} width={720} destroyOnHidden>
+    <Modal open={props.open} title={props.title} onCancel={close} footer={null} width={720} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Space>
-          <Button onClick={() => download(baseCalls.userImportTemplate, {}, '用户导入模板.xlsx')}>下载导入模板</Button>
-          <span style={{ color: '#888' }}>导入的账号需通过“忘记密码”或管理员重置密码后登录</span>
+          <Button onClick={() => download(props.templateCall, {} as RequestOf<CallDefinition>, props.templateName)}>下载导入模板</Button>
+          {props.hint && <span style={{ color: '#888' }}>{props.hint}</span>}
         </Space>
         <Upload.Dragger
           accept=".xlsx"

@@ -1,0 +1,137 @@
+import { SECTION_TITLES } from '@erp/contract';
+import type { FastifyReply } from 'fastify';
+import type { CallContext } from '../../platform/http/context';
+import type { Platform } from '../../platform/platform';
+import { attachment, excel, XLSX_TYPE } from '../../platform/resource/xlsx-export';
+import type { DictionaryService } from '../base/dictionary.service';
+import * as employees from './employee.service';
+import { sections } from './employee-sections';
+
+type Row = Record<string, unknown>;
+
+/** Labels of the columns of a section sheet (file lists and ids are left out). */
+const COLUMN_LABELS: Record<string, string> = {
+  school: '学校',
+  major: '专业',
+  education: '学历',
+  degree: '学位',
+  startDate: '开始日期',
+  endDate: '结束日期',
+  fullTime: '全日制',
+  company: '单位',
+  position: '职位',
+  leaveReason: '离职原因',
+  witness: '证明人',
+  witnessPhone: '证明人电话',
+  name: '名称/姓名',
+  relation: '关系',
+  phone: '电话',
+  workUnit: '工作单位',
+  birthday: '出生日期',
+  language: '语种',
+  level: '熟练程度',
+  certificate: '证书',
+  certificateNo: '证书编号',
+  issuer: '颁发机构',
+  issueDate: '颁发日期',
+  expireDate: '有效期至',
+  awardDate: '获奖日期',
+  description: '说明',
+  plateNo: '车牌号',
+  brand: '品牌',
+  model: '型号',
+  color: '颜色',
+  registerDate: '登记日期',
+  workCardNo: '工牌号',
+  officeLocation: '办公地点',
+  seatNo: '工位号',
+  computerAssetNo: '电脑资产编号',
+  mailAccount: '邮箱账号',
+  examDate: '体检日期',
+  hospital: '体检机构',
+  result: '体检结论',
+  remark: '备注',
+  bankCode: '银行',
+  openBank: '开户行',
+  accountName: '户名',
+  accountNo: '账号',
+  salaryCard: '工资卡',
+};
+
+const DICTS: Record<string, string> = {
+  education: 'EDUCATION',
+  degree: 'DEGREE',
+  relation: 'RELATION',
+  language: 'LANGUAGE',
+  level: 'LANGLEVEL',
+  result: 'EXAMRESULT',
+  bankCode: 'BANK',
+};
+
+/**
+ * An employee's record card (员工登记表) as one xlsx: the three info blocks, then every section as
+ * a table. Built in memory (a few hundred cells), masked as the reader sees the screens.
+ */
+export async function sendRecordCard(platform: Platform, ctx: CallContext, employeeId: number | null | undefined): Promise<FastifyReply> {
+  const db = platform.db;
+  const base = await employees.baseInfo(db, ctx.user, employeeId);
+  const link = await employees.linkInfo(db, ctx.user, base.id);
+  const work = await employees.workersInfo(db, ctx.user, base.id);
+  const dictionaries = platform.services.get('dictionaries') as DictionaryService | undefined;
+  const names = new Map<string, Map<string, string>>();
+  for (const type of new Set(Object.values(DICTS))) names.set(type, new Map((await dictionaries?.allOptions(type))?.map((o) => [o.code, o.codeName]) ?? []));
+  const cell = (key: string, v: unknown): string | number => {
+    if (v === null || v === undefined) return '';
+    if (typeof v === 'boolean') return v ? '是' : '否';
+    const dict = DICTS[key];
+    if (dict && typeof v === 'string') return names.get(dict)?.get(v) ?? v;
+    return typeof v === 'number' ? v : String(v);
+  };
+
+  const ExcelJS = await excel();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('员工登记表');
+  sheet.columns = [{ width: 16 }, { width: 24 }, { width: 16 }, { width: 24 }, { width: 16 }, { width: 16 }, { width: 16 }];
+  sheet.addRow([`员工登记表 · ${base.name}（${base.employeeCode}）`]).font = { bold: true, size: 14 };
+  const pairs: Array<[string, unknown]> = [
+    ['姓名', base.name],
+    ['证件号码', base.idNumber],
+    ['出生日期', base.birthday],
+    ['民族', base.nation],
+    ['籍贯', base.nativePlace],
+    ['参加工作日期', base.workStartDate],
+    ['手机号', link.phone],
+    ['邮箱', link.email],
+    ['现住址', link.address],
+    ['紧急联系人', link.emergencyContact],
+    ['部门', work.orgName],
+    ['岗位', work.positionName],
+    ['职级', work.gradeName],
+    ['客户单位', work.clientCompanyName],
+    ['入职日期', work.entryDate],
+    ['转正日期', work.regularDate],
+  ];
+  for (let i = 0; i < pairs.length; i += 2) {
+    const a = pairs[i] as [string, unknown];
+    const b = pairs[i + 1];
+    sheet.addRow([a[0], cell('', a[1]), b?.[0] ?? '', cell('', b?.[1])]);
+  }
+  for (const [name, section] of Object.entries(sections)) {
+    const rows = (await section.list(db, ctx.user, base.id)) as Row[];
+    sheet.addRow([]);
+    sheet.addRow([SECTION_TITLES[name as keyof typeof SECTION_TITLES]]).font = { bold: true };
+    if (!rows.length) {
+      sheet.addRow(['（无）']);
+      continue;
+    }
+    const keys = Object.keys(rows[0] as Row).filter((k) => k in COLUMN_LABELS);
+    sheet.addRow(keys.map((k) => COLUMN_LABELS[k] as string)).font = { bold: true };
+    for (const r of rows) sheet.addRow(keys.map((k) => cell(k, r[k])));
+  }
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return ctx.reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachment(`员工登记表-${base.name}.xlsx`))
+    .header('cache-control', 'no-store')
+    .send(buffer);
+}

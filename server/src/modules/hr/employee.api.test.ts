@@ -1,0 +1,315 @@
+import { type ChangeRequestRecord, idCheckDigit, type Page, type RosterRecord, type SectionSaved, type TaskListItem } from '@erp/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { employeeBankAccounts, employeeChangeRequests, employeeEducations, employees, files, orgUnits, users } from '../../db/schema';
+import { outerChainToken } from './outer-chain';
+
+let s: TestServer;
+const tokens: Record<string, string> = {};
+const H = '/hr_api/hrm/api/';
+const call = <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(H + path, body, tokens[who]);
+const emp = new Map<string, typeof employees.$inferSelect>();
+const idOf = (code: string) => emp.get(code)?.id as number;
+const validId = (first17: string) => `${first17}${idCheckDigit(first17)}`;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  for (const u of ['admin', 'emp01', 'emp02', 'mgr01', 'hr01', 'hrd01', 'user01', 'rec01']) tokens[u] = await s.login(u);
+  const rows = await s.db.select({ e: employees, code: users.userCode }).from(employees).innerJoin(users, eq(users.id, employees.userId));
+  for (const r of rows) emp.set(r.code, r.e);
+});
+afterAll(() => s.close());
+
+async function ownFileGroup(ownerCode: string, group: string) {
+  await s.db.insert(files).values({
+    groupId: group,
+    storageKey: `test/${group}-${Math.random()}`,
+    fileName: 'diploma.pdf',
+    fileSuffix: 'pdf',
+    fileType: 'document',
+    mimeType: 'application/pdf',
+    size: 10,
+    sha256: 'x'.repeat(64),
+    ownerId: emp.get(ownerCode)?.userId as number,
+    moduleName: 'hr',
+  });
+  return group;
+}
+
+describe('roster', () => {
+  it('pages, filters by organisation subtree, category, state and keyword, and masks for those without the sensitive permission', async () => {
+    const all = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { pageSize: 100 })).data;
+    expect(all.total).toBeGreaterThanOrEqual(60);
+    // HR holds the sensitive permission: numbers in full.
+    expect(all.records.find((r) => r.userCode === 'emp01')?.idNumber).toMatch(/^\d{17}[\dX]$/);
+    const [d004] = await s.db.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.code, 'D004'));
+    const it = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { orgId: d004?.id, pageSize: 100 })).data;
+    expect(it.records.map((r) => r.userCode)).toEqual(expect.arrayContaining(['emp01', 'mgr01']));
+    expect(it.records.every((r) => ['信息技术部', '研发一组', '研发二组'].includes(r.orgName ?? ''))).toBe(true);
+    const placed = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { personCategory: '002', pageSize: 100 })).data;
+    expect(placed.total).toBeGreaterThan(0);
+    expect(placed.records.every((r) => r.personCategory === '002' && r.clientCompanyName)).toBe(true);
+    const byName = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { keyword: '叶子' })).data;
+    expect(byName.records.map((r) => r.userCode)).toContain('emp01');
+    const byId = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { keyword: emp.get('emp02')?.idCardNo })).data;
+    expect(byId.records.map((r) => r.userCode)).toEqual(['emp02']);
+    const range = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { entryDateFrom: '2099-01-01' })).data;
+    expect(range.total).toBe(0);
+
+    // The manager reads the department's people, masked; another department's are not there.
+    const mine = (await call<Page<RosterRecord>>('mgr01', 'roster/getRosterPage', { pageSize: 100 })).data;
+    expect(mine.records.length).toBeGreaterThan(1);
+    const e1 = mine.records.find((r) => r.userCode === 'emp01');
+    expect(e1?.idNumber).toMatch(/^\d{3}\*+[\dX]{4}$/);
+    expect(e1?.phone ?? '').toMatch(/^\d{3}\*{4}\d{4}$|^$/);
+    expect(mine.records.some((r) => r.userCode === 'hr01')).toBe(false);
+    // An employee has no roster.
+    expect((await call('emp01', 'roster/getRosterPage', {})).status).toBe(403);
+  });
+
+  it('sorts on whitelisted columns only and refuses bad filters', async () => {
+    const asc = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { sortField: 'entryDate', sortOrder: 'ascend', pageSize: 5 })).data.records;
+    expect(asc.map((r) => r.entryDate)).toEqual([...asc.map((r) => r.entryDate)].sort());
+    expect((await call('hr01', 'roster/getRosterPage', { sortField: 'idNumber' })).status).toBe(200);
+    expect((await call('hr01', 'roster/getRosterPage', { entryDateFrom: '2026-13-99x' })).status).toBe(400);
+    expect((await call('hr01', 'roster/getRosterPage', { keyword: 'x'.repeat(65) })).status).toBe(400);
+    expect((await call('hr01', 'roster/getRosterPage', { orgId: 'abc' })).status).toBe(400);
+  });
+
+  it('exports the filtered roster as xlsx, masked for a manager', async () => {
+    const res = await s.raw(`${H}roster/exportRosterData`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.hr01}` },
+      body: JSON.stringify({ personCategory: '001' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    // Managers may list but not export.
+    expect((await call('mgr01', 'roster/exportRosterData', {})).status).toBe(403);
+  });
+});
+
+describe('info blocks', () => {
+  it('reads the blocks of an employee: own, HR in scope, nobody else', async () => {
+    const own = (await call<{ idNumber: string; masked: boolean }>('emp01', 'roster/getRosterBaseInfo', {})).data;
+    expect(own.masked).toBe(false);
+    const hr = (await call<{ name: string }>('hr01', 'roster/getRosterBaseInfo', { employeeId: idOf('emp01') })).data;
+    expect(hr.name).toBe('叶子豪');
+    const mgr = (await call<{ idNumber: string; masked: boolean }>('mgr01', 'roster/getRosterBaseInfo', { employeeId: idOf('emp01') })).data;
+    expect(mgr.masked).toBe(true);
+    expect(mgr.idNumber).toContain('*');
+    expect((await call('emp01', 'roster/getRosterBaseInfo', { employeeId: idOf('emp02') })).status).toBe(404);
+    expect((await call('mgr01', 'roster/getRosterBaseInfo', { employeeId: idOf('hr01') })).status).toBe(404);
+    const work = (await call<{ salary: number | null; masked: boolean }>('mgr01', 'roster/getRosterWorkersInfo', { employeeId: idOf('emp01') })).data;
+    expect(work).toMatchObject({ salary: null, masked: true });
+    const changes = (await call<Array<{ kind: string }>>('hr01', 'roster/getRosterChangeInfo', { employeeId: idOf('hr01') })).data;
+    expect(changes.map((c) => c.kind)).toContain('001');
+    const offices = (await call<Array<{ startDate: string }>>('hr01', 'roster/getRosterTakeOfficeInfo', { employeeId: idOf('hr01') })).data;
+    expect(offices.length).toBeGreaterThan(0);
+  });
+
+  it('checks ID numbers: checksum, province, birthday, duplicates naming the holder; HR saves directly and gender/birthday follow the ID', async () => {
+    const base = { id: idOf('user01'), name: emp.get('user01')?.name, idType: '001' };
+    const wrong = validId('11010519900307002').slice(0, 17) + (validId('11010519900307002').endsWith('0') ? '1' : '0');
+    const bad = await call('hr01', 'roster/saveRosterBase', { ...base, idNumber: wrong });
+    expect(bad.status).toBe(400);
+    expect(bad.message).toContain('身份证号码校验位不正确');
+    expect((await call('hr01', 'roster/saveRosterBase', { ...base, idNumber: validId('99010519900307002') })).message).toContain('地区编码');
+    expect((await call('hr01', 'roster/saveRosterBase', { ...base, idNumber: validId('11010519901307002') })).message).toContain('出生日期');
+    const taken = await call('hr01', 'roster/saveRosterBase', { ...base, idNumber: emp.get('emp02')?.idCardNo });
+    expect(taken.status).toBe(409);
+    expect(taken.message).toBe(`证件号码已被员工 ${emp.get('emp02')?.employeeCode} 使用`);
+    const fresh = validId('44030619880808123');
+    const ok = await call<SectionSaved>('hr01', 'roster/saveRosterBase', { ...base, idNumber: fresh, nation: '汉族' });
+    expect(ok.data).toEqual({ id: idOf('user01'), pendingRequest: null });
+    const [row] = await s.db
+      .select()
+      .from(employees)
+      .where(eq(employees.id, idOf('user01')));
+    expect(row).toMatchObject({ idCardNo: fresh, birthday: '1988-08-08', gender: '1', nation: '汉族' });
+    // Passport numbers by pattern.
+    expect((await call('hr01', 'roster/saveRosterBase', { ...base, idType: '002', idNumber: '12' })).message).toContain('护照号码格式不正确');
+  });
+
+  it("sends an employee's own identity change to HR; the pass applies it", async () => {
+    const fresh = validId('31010419950505004');
+    const saved = await call<SectionSaved>('emp02', 'roster/saveRosterBase', {
+      id: idOf('emp02'),
+      name: '易欣然',
+      idType: '001',
+      idNumber: fresh,
+      marital: '002',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.data.pendingRequest?.documentNo).toMatch(/^BG\d{12}$/);
+    let [row] = await s.db
+      .select()
+      .from(employees)
+      .where(eq(employees.id, idOf('emp02')));
+    expect(row?.idCardNo).not.toBe(fresh);
+    expect(row?.marital).toBe('002'); // not an identity field: saved at once
+    // A second request while one is open is refused.
+    expect(
+      (await call('emp02', 'roster/saveRosterBase', { id: idOf('emp02'), name: '易欣然', idType: '001', idNumber: validId('31010419950505012') })).status,
+    ).toBe(409);
+    const todo = (await s.post<Page<TaskListItem>>('/bpm_api/bpm/camunda/getUserTaskSort', { processKey: 'EmployeeInfo_Process' }, tokens.hr01)).data.records;
+    const task = todo.find((t) => t.businessId === String(saved.data.pendingRequest?.id));
+    expect(task).toBeTruthy();
+    const detail = (await call<ChangeRequestRecord>('hr01', 'changeRequest/detail', { id: saved.data.pendingRequest?.id })).data;
+    expect(detail).toMatchObject({ section: 'base', state: 'approving', status: '006', changes: { idNumber: fresh } });
+    const passed = await s.post('/bpm_api/bpm/camunda/task/pass', { taskId: task?.taskId }, tokens.hr01);
+    expect(passed.status).toBe(200);
+    [row] = await s.db
+      .select()
+      .from(employees)
+      .where(eq(employees.id, idOf('emp02')));
+    expect(row).toMatchObject({ idCardNo: fresh, birthday: '1995-05-05' });
+    const mine = (await call<ChangeRequestRecord[]>('emp02', 'changeRequest/mine')).data;
+    expect(mine[0]).toMatchObject({ state: 'passed', status: '001' });
+  });
+
+  it('only HR saves employment info; moving a person records a transfer event', async () => {
+    const [d005] = await s.db.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.code, 'D005'));
+    const body = {
+      id: idOf('user01'),
+      orgId: d005?.id,
+      personCategory: '001',
+      entryDate: '2024-03-01',
+      probationMonths: 3,
+      positionName: '交付经理',
+      salary: 15000.5,
+    };
+    expect((await call('emp01', 'roster/saveRosterWorkers', { ...body, id: idOf('emp01') })).status).toBe(403);
+    expect((await call('hr01', 'roster/saveRosterWorkers', { ...body, personCategory: '002' })).message).toContain('客户单位');
+    expect((await call('hr01', 'roster/saveRosterWorkers', body)).status).toBe(200);
+    const work = (await call<{ orgName: string; salary: number }>('hr01', 'roster/getRosterWorkersInfo', { employeeId: idOf('user01') })).data;
+    expect(work).toMatchObject({ orgName: '交付中心', salary: 15000.5 });
+    const events = (await call<Array<{ kind: string; toOrgName: string }>>('hr01', 'roster/getRosterChangeInfo', { employeeId: idOf('user01') })).data;
+    expect(events[0]).toMatchObject({ kind: '003', toOrgName: '交付中心' });
+  });
+});
+
+describe('record sections', () => {
+  it('lets an employee keep their own family and work history directly', async () => {
+    const added = await call<SectionSaved>('emp01', 'link/add', { data: { name: '叶建国', relation: '003', phone: '13900001111' } });
+    expect(added.data.pendingRequest).toBeNull();
+    const list = (await call<Array<{ id: number; name: string }>>('emp01', 'link/getList')).data;
+    expect(list.map((r) => r.name)).toContain('叶建国');
+    const id = added.data.id as number;
+    expect((await call('emp01', 'link/update', { id, data: { name: '叶建国', relation: '003', phone: '139' } })).status).toBe(400);
+    expect((await call('emp01', 'link/update', { id, data: { name: '叶建国', relation: '003', phone: '13900002222' } })).status).toBe(200);
+    // Another employee cannot touch it or read it.
+    expect((await call('emp02', 'link/update', { id, data: { name: 'x', relation: '003' } })).status).toBe(404);
+    expect((await call('emp02', 'link/delete', { id })).status).toBe(404);
+    expect((await call('emp02', 'link/getList', { employeeId: idOf('emp01') })).status).toBe(404);
+    expect((await call('emp01', 'link/delete', { id })).status).toBe(200);
+    const bad = await call('emp01', 'workerHistory/add', { data: { company: '某公司', startDate: '2020-05-01', endDate: '2019-01-01' } });
+    expect(bad.status).toBe(400);
+    expect(bad.message).toContain('结束日期不能早于开始日期');
+  });
+
+  it('sends education and bank changes of the employee to HR, refuses to delete a row an approval refers to, and masks accounts', async () => {
+    const group = await ownFileGroup('emp01', 'd1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6');
+    const edu = await call<SectionSaved>('emp01', 'education/add', {
+      data: { school: '同济大学', education: '002', degree: '002', startDate: '2018-09-01', endDate: '2021-06-30', diplomaFileId: group },
+    });
+    expect(edu.data.pendingRequest?.documentNo).toMatch(/^BG/);
+    // Someone else's upload cannot be attached.
+    const foreign = await ownFileGroup('emp02', 'aaaabbbbccccddddeeeeffff00001111');
+    expect((await call('emp01', 'education/add', { data: { school: 'x', education: '003', diplomaFileId: foreign } })).message).toBe('附件不存在或无权使用');
+
+    const [existing] = await s.db
+      .select()
+      .from(employeeEducations)
+      .where(eq(employeeEducations.employeeId, idOf('emp01')));
+    const change = await call<SectionSaved>('emp01', 'education/update', { id: existing?.id, data: { school: '上海交通大学', education: '003' } });
+    expect(change.data.pendingRequest).not.toBeNull();
+    const refused = await call('hr01', 'education/delete', { id: existing?.id });
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe('该记录有进行中的审批，不能删除');
+
+    // HR's own change is direct.
+    const hrAdd = await call<SectionSaved>('hr01', 'bank/update', {
+      employeeId: idOf('emp02'),
+      data: { bankCode: 'CMB', accountName: '易欣然', accountNo: '6225 8802 1234 5678', salaryCard: false },
+    });
+    expect(hrAdd.data).toMatchObject({ pendingRequest: null });
+    const [card] = await s.db
+      .select()
+      .from(employeeBankAccounts)
+      .where(eq(employeeBankAccounts.id, hrAdd.data.id as number));
+    expect(card?.accountNo).toBe('6225880212345678');
+    const masked = (await call<Array<{ accountNo: string }>>('mgr01', 'bank/getBankByEmployee', { employeeId: idOf('emp01') })).data;
+    expect(masked.every((c) => c.accountNo.includes('*'))).toBe(true);
+    expect(
+      (await call('hr01', 'bank/update', { employeeId: idOf('emp02'), data: { bankCode: 'CMB', accountName: 'x', accountNo: '12ab' } })).message,
+    ).toContain('银行账号');
+  });
+
+  it('keeps singletons (administration, examination) for HR, vehicles unique by plate', async () => {
+    expect((await call('emp01', 'administration/update', { data: { seatNo: 'A-01' } })).status).toBe(403);
+    expect((await call('hr01', 'administration/update', { employeeId: idOf('emp01'), data: { seatNo: 'Z-99' } })).status).toBe(200);
+    expect((await call<{ seatNo: string }>('emp01', 'administration/getByEmployee')).data.seatNo).toBe('Z-99');
+    expect((await call('hr01', 'examination/update', { employeeId: idOf('emp01'), data: { examDate: '2026-01-05', result: '001' } })).status).toBe(200);
+    expect((await call<{ result: string }>('emp01', 'examination/getExamination')).data.result).toBe('001');
+    expect((await call('emp01', 'vehicle/add', { data: { plateNo: '沪A88888' } })).status).toBe(200);
+    const dup = await call('emp02', 'vehicle/add', { data: { plateNo: '沪A88888' } });
+    expect(dup.status).toBe(409);
+    expect(dup.message).toBe('该车牌号已登记');
+    expect((await call('emp01', 'vehicle/add', { data: { plateNo: 'not a plate' } })).status).toBe(400);
+  });
+
+  it('files materials, downloads the record card and hands out ID numbers masked', async () => {
+    const group = await ownFileGroup('emp01', 'f0f0f0f0a1a1a1a1b2b2b2b2c3c3c3c3');
+    const added = await call<{ id: number; files: unknown[] }>('emp01', 'material/add', { category: '050', fileId: group });
+    expect(added.data.files).toHaveLength(1);
+    expect((await call<Array<{ category: string }>>('hr01', 'material/getList', { employeeId: idOf('emp01') })).data.map((m) => m.category)).toContain('050');
+    expect((await call('emp02', 'material/delete', { id: added.data.id })).status).toBe(404);
+    const res = await s.raw(`${H}basic/download?employeeId=${idOf('emp01')}`, { headers: { authorization: `Bearer ${tokens.hr01}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await call<{ masked: boolean }>('mgr01', 'basic/getCertificateNo', { employeeId: idOf('emp01') })).data.masked).toBe(true);
+    expect((await call<{ masked: boolean }>('emp01', 'basic/getCertificateNo')).data.masked).toBe(false);
+  });
+});
+
+describe('outer-chain deletes', () => {
+  it("reach only the link holder's rows, and refuse forged or expired tokens", async () => {
+    const group = await ownFileGroup('emp02', '0123456789abcdef0123456789abcdef');
+    const [row] = await s.db
+      .insert(employeeEducations)
+      .values({ employeeId: idOf('emp02'), school: '外链大学', education: '003', diplomaFileId: group })
+      .returning({ id: employeeEducations.id });
+    const token = await outerChainToken(s.db, idOf('emp02'));
+    const path = '/recruit_api/recruit/api/outerChain/deleteEducationFile';
+    expect((await s.post(path, { token: `${token}x`, id: row?.id })).status).toBe(401);
+    expect((await s.post(path, { token: await outerChainToken(s.db, idOf('emp02'), Date.now() - 8 * 24 * 3600_000), id: row?.id })).status).toBe(401);
+    const other = await outerChainToken(s.db, idOf('emp01'));
+    expect((await s.post(path, { token: other, id: row?.id })).status).toBe(404);
+    expect((await s.post(path, { token, id: row?.id, flag: 'diploma' })).status).toBe(200);
+    const [after] = await s.db
+      .select()
+      .from(employeeEducations)
+      .where(eq(employeeEducations.id, row?.id as number));
+    expect(after?.diplomaFileId).toBeNull();
+  });
+});
+
+describe('employees as options', () => {
+  it('lists options, finds namesakes and links accounts', async () => {
+    const options = (await call<Array<{ code: string; userName: string }>>('emp01', 'employee/getEmployeeList', { keyword: 'emp0' })).data;
+    expect(options.map((o) => o.userName)).toEqual(expect.arrayContaining(['emp01', 'emp02']));
+    expect((await call<Array<{ name: string }>>('emp01', 'employee/getEmployeeByName', { name: '叶子豪' })).data).toHaveLength(1);
+    expect((await call<Array<{ userCode: string }>>('hr01', 'employee/getUserList', { keyword: 'hr01' })).data[0]?.userCode).toBe('hr01');
+    expect((await call('emp01', 'employee/updateCore', { id: idOf('emp01'), positionName: 'x' })).status).toBe(403);
+    expect((await call('hr01', 'employee/updateCore', { id: idOf('emp01'), employState: '999' })).status).toBe(400);
+  });
+
+  it('numbers documents gap-free per day and prefix', async () => {
+    const rows = await s.db.select({ no: employeeChangeRequests.documentNo }).from(employeeChangeRequests);
+    const today = rows.map((r) => r.no as string).filter((n) => n.startsWith('BG'));
+    const seqs = today.map((n) => Number(n.slice(-4))).sort((a, b) => a - b);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+  });
+});
