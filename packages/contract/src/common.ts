@@ -51,3 +51,18 @@ export const ZAnyData = z.unknown();
 /** Yes/no dictionary values used by the specification (001 = yes, 002 = no). */
 export const YES = '001';
 export const NO = '002';
+
+/**
+ * Where a request holds a NUL character (PostgreSQL text cannot store one), as a field path, or
+ * null. The server applies it to every request before its schema, so every text field refuses NUL.
+ */
+export function nulCharacterPath(value: unknown, at: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at.join('.') || '(body)' : null;
+  if (!value || typeof value !== 'object' || depth > 20) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...at, key.replaceAll('\u0000', '')].join('.');
+    const found = nulCharacterPath(item, [...at, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
