@@ -84,7 +84,7 @@ export const baseModule: ServerModule = {
         return answer;
       },
       resetPass: async (input, ctx) => {
-        const userId = await reset.reset(input.userCode, input.validCode, input.newPassword);
+        const userId = await reset.reset(input.userCode, input.validCode, input.newPassword, ctx.req.ip);
         ctx.audit({ recordId: userId, after: { userCode: input.userCode, passwordReset: true } });
         return null;
       },

@@ -157,13 +157,15 @@ export class UserService {
   }
 
   async resetPassword(id: number, ctx: WriteCtx): Promise<{ password: string }> {
-    await userResource.detail(this.db, id, ctx.user);
+    const user = await userResource.detail(this.db, id, ctx.user);
     const password = randomPassword();
     await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), updatedAt: new Date(), updatedBy: ctx.user.userId })
       .where(eq(users.id, id));
     await this.platform.sessions.revokeOthers(id, null);
+    // A locked password reset (too many wrong codes) is what sends a user to the administrator.
+    await this.platform.loginLimiter.clearAccount(user.userCode);
     ctx.audit({ recordId: id, after: { passwordReset: true } });
     return { password };
   }
