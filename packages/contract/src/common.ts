@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const SUCCESS_CODE = '200';
 /** Code for an expired, revoked or unknown session token (always with HTTP 401). */
 export const SESSION_EXPIRED_CODE = '1004';
+/** The user signed in with a generated password and must change it first (always with HTTP 403). */
+export const MUST_CHANGE_PASSWORD_CODE = '1005';
 
 export const ZEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.string(), message: z.string(), data });
 

@@ -21,9 +21,9 @@ const ZConfig = z
      */
     DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
     DATA_DIR: z.string().default('./data'),
-    /** Fill an external database with demo data too (the embedded one always gets it when empty). */
+    /** `1`: an empty database (embedded or external) gets the demo data, whose accounts share one known password. */
     SEED_DEMO: z.enum(['0', '1']).optional(),
-    /** Password of the first administrator when an external database is initialised without demo data. */
+    /** Password of `admin` when an empty database is initialised without demo data (else one is generated and must be changed). */
     ADMIN_PASSWORD: z.string().optional(),
     REDIS_URL: z.string().optional(),
     /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; without it mail goes to the log and DATA_DIR/mail/. */

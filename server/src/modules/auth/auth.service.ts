@@ -24,6 +24,7 @@ export function sessionUserOf(p: Omit<Principal, 'sessionId'>): SessionUser {
     orgId: p.orgId,
     companyId: p.companyId,
     employeeId: p.employeeId,
+    mustChangePassword: p.mustChangePassword,
   };
 }
 
@@ -88,7 +89,13 @@ export class AuthService {
     if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) throw badRequest('原密码不正确');
     await this.platform.db
       .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date(), updatedAt: new Date(), updatedBy: viewer.userId })
+      .set({
+        passwordHash: await hashPassword(newPassword),
+        passwordChangedAt: new Date(),
+        mustChangePassword: false,
+        updatedAt: new Date(),
+        updatedBy: viewer.userId,
+      })
       .where(eq(users.id, viewer.userId));
     await this.platform.sessions.revokeOthers(viewer.userId, viewer.sessionId);
   }

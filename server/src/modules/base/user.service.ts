@@ -161,7 +161,13 @@ export class UserService {
     const password = randomPassword();
     await this.db
       .update(users)
-      .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), updatedAt: new Date(), updatedBy: ctx.user.userId })
+      .set({
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: new Date(),
+        mustChangePassword: true,
+        updatedAt: new Date(),
+        updatedBy: ctx.user.userId,
+      })
       .where(eq(users.id, id));
     await this.platform.sessions.revokeOthers(id, null);
     // A locked password reset (too many wrong codes) is what sends a user to the administrator.

@@ -1,9 +1,9 @@
-import type { CallDefinition } from '@erp/contract';
+import { type CallDefinition, MUST_CHANGE_PASSWORD_CODE } from '@erp/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditLog } from '../../db/schema';
 import type { Principal } from '../auth/principal';
 import { hasPermission } from '../auth/principal';
-import { forbidden, sessionExpired, unauthorized } from '../errors';
+import { AppError, forbidden, sessionExpired, unauthorized } from '../errors';
 import type { Platform } from '../platform';
 import type { AuditEntry, CallContext, Route } from './context';
 import { langOf, localize } from './i18n';
@@ -68,6 +68,7 @@ async function authenticate(call: CallDefinition, req: FastifyRequest, platform:
   if (call.permission !== 'public') {
     if (!token) throw unauthorized();
     if (!user) throw sessionExpired();
+    if (user.mustChangePassword && !call.beforePasswordChange) throw new AppError(403, '请先修改初始密码', MUST_CHANGE_PASSWORD_CODE);
     if (call.permission !== 'login' && !hasPermission(user, call.permission)) throw forbidden();
   }
   return user;
