@@ -122,4 +122,16 @@ describe('demo data and sessions', () => {
     const stranger = await s.login('user37');
     expect((await s.post('/auth/base/api/user/endSession', { id: list.data[2]?.id }, stranger)).status).toBe(404);
   });
+
+  it('shows phone numbers in the person picker only to those whose role and data scope allow (issue 25 §7)', async () => {
+    type Page = { records: Array<{ userCode: string; phone: string | null }> };
+    const phoneOf = async (token: string) =>
+      (await s.post<Page>('/base_api/base/api/user/dimQueryUser', { userCode: 'mgr01', pageSize: 5 }, token)).data.records.find((r) => r.userCode === 'mgr01')
+        ?.phone;
+    const full = await phoneOf(await s.login('admin'));
+    expect(full).toMatch(/^\d{11}$/);
+    const masked = await phoneOf(await s.login('emp02'));
+    expect(masked).toBe(`${full?.slice(0, 3)}****${full?.slice(-4)}`);
+    expect(await phoneOf(await s.login('mgr01'))).toBe(full);
+  });
 });
