@@ -70,6 +70,15 @@ describe('organisation screen', () => {
     const { page, context } = await signedIn(browser, 'emp01');
     await go(page, '/OrganizationChart');
     await expect.poll(() => page.locator('[data-testid=org-chart] canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Head counts of the whole organisation, search marks the units found, zoom buttons work.
+    await expect.poll(() => page.getByText(/^共 \d+ 人$/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByPlaceholder('搜索部门').fill('研发');
+    await page.getByPlaceholder('搜索部门').press('Enter');
+    await expect.poll(() => page.getByText(/找到 \d+ 个部门/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('button', { name: '放大' }).click();
+    await page.getByPlaceholder('搜索部门').fill('不存在的部门');
+    await page.getByPlaceholder('搜索部门').press('Enter');
+    await expect.poll(() => page.getByText('没有名称包含该关键字的部门').isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
   });
 });

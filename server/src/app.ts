@@ -13,6 +13,7 @@ import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/http/error-handler';
 import { openApiDocument } from './platform/http/openapi';
 import { registerRoutes } from './platform/http/register';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { ServerModule } from './platform/module';
 import { createPlatform, type Platform } from './platform/platform';
 
@@ -44,7 +45,8 @@ export async function buildApp({ config, database, modules: selected = modules }
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Forwarded headers only from the proxies named in TRUST_PROXY; from anyone else they are ignored.
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     routerOptions: { maxParamLength: 500 },
   });
   const platform = createPlatform(config, database, app.log);
@@ -53,7 +55,9 @@ export async function buildApp({ config, database, modules: selected = modules }
     reply.header('x-request-id', req.id);
   });
   installErrorHandling(app);
-  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await registerSecurityHeaders(app);
+  // No parser-wide limit: each route's (1 MB, 8 KB for public calls) applies.
+  await app.register(formbody);
   // preservePath: a path-like client file name reaches the upload checks (and is refused there) instead of being silently cut.
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024 }, preservePath: true });
 

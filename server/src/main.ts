@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { isEmpty, seedDemo, seedMinimal, upgradeExisting } from './db/seed';
+import { isEmpty, upgradeExisting } from './db/seed';
+import { initialiseEmptyDatabase } from './first-start';
 import { loadConfig } from './platform/config';
 import { openPglite, openPostgres } from './platform/db';
 
@@ -15,17 +16,7 @@ async function main() {
   const { app } = await buildApp({ config, database });
   if (upgraded && (upgraded.dictionaries || upgraded.menus)) app.log.info(upgraded, 'reference data brought up to this version');
 
-  if (await isEmpty(database.db)) {
-    if (!config.DATABASE_URL || config.SEED_DEMO === '1') {
-      app.log.info('empty database: loading the demo data');
-      await seedDemo(database.db, new Date(), undefined, config.BUSINESS_TIME_ZONE);
-    } else if (config.ADMIN_PASSWORD) {
-      app.log.info('empty database: creating the administrator');
-      await seedMinimal(database.db, config.ADMIN_PASSWORD);
-    } else {
-      app.log.warn('empty database and no ADMIN_PASSWORD: nobody can sign in until it is set (or SEED_DEMO=1)');
-    }
-  }
+  if (await isEmpty(database.db)) await initialiseEmptyDatabase(database.db, config, app.log);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

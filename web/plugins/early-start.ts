@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Plugin, Rolldown } from 'vite';
 import { authCalls } from '../../packages/contract/src/modules/auth';
 import { earlyStartScript } from '../src/app/boot/early-start';
@@ -25,14 +26,21 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
 }
 
 /**
- * Writes the early-start script (src/app/boot/early-start.ts) into the built index.html, with the
+ * Writes the early-start script (src/app/boot/early-start.ts) next to the built index.html, which loads it, with the
  * file names of the layout's and the workbench's chunks (beyond those the entry loads anyway).
  */
 export function earlyStartPlugin(): Plugin {
   let base = '/';
+  let pending: { fileName: string; source: string } | null = null;
   return {
     name: 'erp-early-start',
     apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (pending) this.emitFile({ type: 'asset', fileName: pending.fileName, source: pending.source });
+      },
+    },
     configResolved(config) {
       base = config.base;
     },
@@ -60,7 +68,11 @@ export function earlyStartPlugin(): Plugin {
           screens: Object.fromEntries(Object.entries(SCREEN_MODULES).map(([path, mod]) => [path, filesOf(mod).filter((f) => !shell.includes(f))])),
         });
         // A classic inline script runs while the page is parsed, before the (deferred) entry module.
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        // A file of its own, not inline: the Content-Security-Policy allows no inline script (script-src 'self').
+        // A classic script in the head runs before the entry module (modules are deferred).
+        const fileName = `assets/early-start-${createHash('sha256').update(script).digest('hex').slice(0, 10)}.js`;
+        pending = { fileName, source: script };
+        return { html, tags: [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head' }] };
       },
     },
   };

@@ -26,6 +26,11 @@ export interface CallDefinition<Req extends z.ZodType = z.ZodType, Data extends 
   /** A call that changes data: recorded in the audit log. */
   write?: boolean;
   summary: string;
+  /**
+   * Allowed to a user who must still change a generated password (sign-in info, sign-out, the
+   * change itself); every other call answers 403 with code 1005 until then.
+   */
+  beforePasswordChange?: boolean;
   /** True when the path is named by the specification (calls.tsv); false for our own. */
   fromSpec: boolean;
 }

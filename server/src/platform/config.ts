@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_TIME_ZONE } from './business-time';
@@ -20,9 +21,9 @@ const ZConfig = z
      */
     DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
     DATA_DIR: z.string().default('./data'),
-    /** Fill an external database with demo data too (the embedded one always gets it when empty). */
+    /** `1`: an empty database (embedded or external) gets the demo data, whose accounts share one known password. */
     SEED_DEMO: z.enum(['0', '1']).optional(),
-    /** Password of the first administrator when an external database is initialised without demo data. */
+    /** Password of `admin` when an empty database is initialised without demo data (else one is generated and must be changed). */
     ADMIN_PASSWORD: z.string().optional(),
     REDIS_URL: z.string().optional(),
     /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; without it mail goes to the log and DATA_DIR/mail/. */
@@ -35,6 +36,21 @@ const ZConfig = z
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
+    /**
+     * Proxies whose X-Forwarded-For / -Proto / -Host are believed: addresses or CIDRs, comma-separated
+     * (`loopback`, `linklocal`, `uniquelocal` name the usual ranges). Default: none, so the address of
+     * every limit and log line is the peer's own and a client cannot pick one.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every(isProxyAddress), 'TRUST_PROXY: addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16), comma-separated'),
     /** Directory with the built web app; served at / when it exists. */
     WEB_DIST: z.string().optional(),
     NODE_ENV: z.string().default('production'),
@@ -61,6 +77,14 @@ const ZConfig = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
   })
   .refine((c) => c.FILE_STORAGE !== 's3' || !!c.S3_BUCKET, { message: 'FILE_STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] });
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LoginLimiter } from './auth/login-limiter';
 import { SessionStore } from './auth/sessions';
 import type { Config } from './config';
 import type { Database, Db } from './db';
@@ -12,6 +13,8 @@ export interface Platform {
   database: Database;
   db: Db;
   sessions: SessionStore;
+  /** Failed sign-ins and reset codes (per account and address, in the database). */
+  loginLimiter: LoginLimiter;
   log: FastifyBaseLogger;
   /** Services registered by modules at start (e.g. `live`, `storage`), by name. */
   services: Map<string, unknown>;
@@ -26,6 +29,7 @@ export function createPlatform(config: Config, database: Database, log: FastifyB
       idleMs: config.SESSION_IDLE_HOURS * 3600_000,
       absoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000,
     }),
+    loginLimiter: new LoginLimiter(database.db, { maxFailures: config.LOGIN_MAX_FAILURES, lockMinutes: config.LOGIN_LOCK_MINUTES }),
     log,
     services: new Map(),
   };

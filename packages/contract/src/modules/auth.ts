@@ -18,6 +18,8 @@ export const ZSessionUser = z.object({
   orgId: z.number().int().nullable(),
   companyId: z.number().int().nullable(),
   employeeId: z.number().int().nullable(),
+  /** Signed in with a generated password: the web shows the password change before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.output<typeof ZSessionUser>;
 
@@ -63,6 +65,20 @@ export const ZButtonPermission = z.object({
   funcStatus: z.union([z.literal(1), z.literal(0)]),
 });
 
+export const ZSessionInfo = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The session of this call. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.output<typeof ZSessionInfo>;
+
+/** Sessions a user may hold at once; a new sign-in ends the oldest beyond this. */
+export const MAX_SESSIONS_PER_USER = 10;
+
 export const authCalls = {
   login: defineCall({
     method: 'POST',
@@ -97,6 +113,7 @@ export const authCalls = {
     data: z.null(),
     permission: 'login',
     write: true,
+    beforePasswordChange: true,
     summary: 'Revoke the current session token',
     fromSpec: true,
   }),
@@ -107,6 +124,7 @@ export const authCalls = {
     request: z.object({}).passthrough(),
     data: ZSessionUser,
     permission: 'login',
+    beforePasswordChange: true,
     summary: 'The user of the bearer token (session restore)',
     fromSpec: false,
   }),
@@ -148,8 +166,40 @@ export const authCalls = {
     data: z.null(),
     permission: 'login',
     write: true,
+    beforePasswordChange: true,
     summary: "Change one's own password; other sessions of the user are revoked",
     fromSpec: true,
+  }),
+  mySessions: defineCall({
+    method: 'POST',
+    path: '/auth/base/api/user/sessions',
+    requestKind: 'json',
+    request: z.object({}).passthrough(),
+    data: z.array(ZSessionInfo),
+    permission: 'login',
+    summary: "The signed-in user's live sessions (at most 10: a new sign-in ends the oldest), newest first",
+    fromSpec: false,
+  }),
+  endSession: defineCall({
+    method: 'POST',
+    path: '/auth/base/api/user/endSession',
+    requestKind: 'json',
+    request: z.object({ id: id() }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Ends one of my sessions (signs that browser or device out)',
+    fromSpec: false,
+  }),
+  systemInfo: defineCall({
+    method: 'GET',
+    path: '/base_api/base/api/anon/systemInfo',
+    requestKind: 'query',
+    request: z.object({}),
+    data: z.object({ demoData: z.boolean() }),
+    permission: 'public',
+    summary: 'Facts the sign-in page shows: whether the demo data (with its known passwords) is loaded',
+    fromSpec: false,
   }),
 } as const;
 

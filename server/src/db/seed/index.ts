@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { baseMenus } from '../../modules/base/base.menus';
 import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
@@ -11,7 +11,8 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import { BusinessCalendar, DEFAULT_BUSINESS_TIME_ZONE } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
-import { users } from '../schema';
+import { systemState, users } from '../schema';
+import { DEMO_DATA_KEY } from './demo-flag';
 import { insertMenus } from './menus';
 import type { ModuleSeed, SeedContext } from './types';
 import { upgradeReferenceData } from './upgrade';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, today = new Date(), password = DEMO_PASSW
       if (step.seed) await step.seed(ctx);
       if (step.menus) await insertMenus(ctx, step.menus);
     }
+    await ctx.db.insert(systemState).values({ key: DEMO_DATA_KEY, value: '1' }).onConflictDoNothing();
     await bumpAuthzVersion(ctx.db);
   });
 }
@@ -61,12 +63,13 @@ export async function seedDemo(db: Db, today = new Date(), password = DEMO_PASSW
  * An external database without demo data: base dictionaries, the organisation root, the
  * administrator (password from ADMIN_PASSWORD) and the menus, so the product can be set up from there.
  */
-export async function seedMinimal(db: Db, adminPassword: string): Promise<void> {
+export async function seedMinimal(db: Db, adminPassword: string, opts: { mustChangePassword: boolean }): Promise<void> {
   const demoPasswordHash = await hashPassword(adminPassword);
   await db.transaction(async (tx) => {
     const ctx = newContext(tx as unknown as Db, demoPasswordHash, new Date());
     await seedReferenceData(ctx);
     await seedAdministrator(ctx);
+    if (opts.mustChangePassword) await ctx.db.update(users).set({ mustChangePassword: true }).where(eq(users.userCode, 'admin'));
     for (const step of moduleSeeds) if (step.menus) await insertMenus(ctx, step.menus);
     await bumpAuthzVersion(ctx.db);
   });

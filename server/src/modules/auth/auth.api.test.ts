@@ -100,7 +100,7 @@ describe('sign-in', () => {
       body: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'x' }),
     });
     expect(huge.status).toBe(413);
-    expect(huge.message).toContain('1MB');
+    expect(huge.message).toContain('请求内容过大');
   });
 });
 

@@ -1,4 +1,6 @@
 import { authCalls, PERM } from '@erp/contract';
+import { hasDemoData } from '../../db/seed/demo-flag';
+import { notFound } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { AuthService, sessionUserOf } from './auth.service';
@@ -19,6 +21,19 @@ export const authModule: ServerModule = {
       userInfoById: (input, ctx) => auth.userInfoById(ctx.user, input.userId),
       menuTree: async (input, ctx) => auth.menuTree(await auth.grantsFor(ctx.user, input.userId, PERM.menuList)),
       functionsByUser: async (input, ctx) => auth.functionsOf(await auth.grantsFor(ctx.user, input.userId, PERM.menuList), input.menuId),
+      mySessions: async (_input, ctx) =>
+        (await platform.sessions.listOf(ctx.user.userId)).map((r) => ({
+          ...r,
+          createdAt: r.createdAt.toISOString(),
+          lastUsedAt: r.lastUsedAt.toISOString(),
+          current: r.id === ctx.user.sessionId,
+        })),
+      endSession: async (input, ctx) => {
+        if (!(await platform.sessions.revokeOwn(ctx.user.userId, input.id))) throw notFound('会话不存在或已结束');
+        ctx.audit({ recordId: input.id, after: { sessionEnded: true } });
+        return null;
+      },
+      systemInfo: async () => ({ demoData: await hasDemoData(platform.db) }),
       updatePassword: async (input, ctx) => {
         await auth.changePassword(ctx.user, input.oldPassword, input.newPassword);
         ctx.audit({ recordId: ctx.user.userId, after: { passwordChanged: true } });

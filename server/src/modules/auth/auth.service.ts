@@ -7,7 +7,6 @@ import { loadGrants } from '../../platform/auth/sessions';
 import { newToken } from '../../platform/auth/tokens';
 import { AppError, badRequest, forbidden, sessionExpired } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { LoginLimiter } from './login-limiter';
 
 const BAD_CREDENTIALS = '用户名或密码错误';
 
@@ -25,22 +24,20 @@ export function sessionUserOf(p: Omit<Principal, 'sessionId'>): SessionUser {
     orgId: p.orgId,
     companyId: p.companyId,
     employeeId: p.employeeId,
+    mustChangePassword: p.mustChangePassword,
   };
 }
 
 export class AuthService {
-  private readonly limiter: LoginLimiter;
+  constructor(private readonly platform: Platform) {}
 
-  constructor(private readonly platform: Platform) {
-    this.limiter = new LoginLimiter(platform.db, {
-      maxFailures: platform.config.LOGIN_MAX_FAILURES,
-      lockMinutes: platform.config.LOGIN_LOCK_MINUTES,
-    });
+  private get limiter() {
+    return this.platform.loginLimiter;
   }
 
   async login(userName: string, password: string, ip: string, userAgent: string | null): Promise<LoginAnswer> {
     const name = userName.trim();
-    await this.limiter.assertNotLocked(name, ip);
+    await this.limiter.beforeAttempt(name, ip);
     const [user] = await this.platform.db
       .select({ id: users.id, passwordHash: users.passwordHash, enabled: users.enabled })
       .from(users)
@@ -53,7 +50,7 @@ export class AuthService {
       throw badRequest(BAD_CREDENTIALS);
     }
     if (!user.enabled) throw new AppError(403, '账号已停用，请联系管理员', '403');
-    await this.limiter.recordSuccess(name);
+    await this.limiter.recordSuccess(name, ip);
     const token = newToken();
     await this.platform.sessions.create(user.id, ip, userAgent, token);
     const grants = await loadGrants(this.platform.db, user.id);
@@ -92,7 +89,13 @@ export class AuthService {
     if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) throw badRequest('原密码不正确');
     await this.platform.db
       .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date(), updatedAt: new Date(), updatedBy: viewer.userId })
+      .set({
+        passwordHash: await hashPassword(newPassword),
+        passwordChangedAt: new Date(),
+        mustChangePassword: false,
+        updatedAt: new Date(),
+        updatedBy: viewer.userId,
+      })
       .where(eq(users.id, viewer.userId));
     await this.platform.sessions.revokeOthers(viewer.userId, viewer.sessionId);
   }

@@ -59,7 +59,7 @@ export const baseModule: ServerModule = {
       // Users
       getUserInfoByCode: (input, ctx) => usersService.byCode(input.userCode, ctx.user),
       getRoleByUserCode: (input, ctx) => usersService.rolesByCode(input.userCode, ctx.user),
-      dimQueryUser: (input) => usersService.search(input),
+      dimQueryUser: (input, ctx) => usersService.search(input, ctx.user),
       saveAppIndexCustom: (input, ctx) => saveShortcuts(db, ctx.user, input.menuIds),
       getAppIndexCustomList: (_input, ctx) => listShortcuts(db, ctx.user),
       userPage: (input, ctx) => usersService.page(input, ctx.user),
@@ -84,7 +84,7 @@ export const baseModule: ServerModule = {
         return answer;
       },
       resetPass: async (input, ctx) => {
-        const userId = await reset.reset(input.userCode, input.validCode, input.newPassword);
+        const userId = await reset.reset(input.userCode, input.validCode, input.newPassword, ctx.req.ip);
         ctx.audit({ recordId: userId, after: { userCode: input.userCode, passwordReset: true } });
         return null;
       },

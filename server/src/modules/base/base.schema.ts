@@ -51,6 +51,8 @@ export const users = pgTable(
     outsource: varchar('outsource', { length: 8 }).notNull().default('000'),
     enabled: boolean('enabled').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Set on a generated or administrator-set password: every call but the password change is refused until it is changed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...auditColumns,
   },
   (t) => [
@@ -270,4 +272,11 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull().default(0),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Facts about this installation, e.g. `demo_data` = '1' while the demo data set is loaded (the web shows a ribbon). */
+export const systemState = pgTable('system_state', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

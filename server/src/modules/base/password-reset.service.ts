@@ -44,6 +44,7 @@ export class PasswordResetService {
 
   async sendCode(userCode: string, ip: string): Promise<{ sent: true; expiresInSeconds: number }> {
     this.limit(userCode, ip);
+    await this.platform.loginLimiter.assertResetOpen(userCode);
     const [user] = await this.platform.db
       .select({ id: users.id, email: users.email, enabled: users.enabled, realName: users.realName })
       .from(users)
@@ -68,8 +69,11 @@ export class PasswordResetService {
     return { sent: true, expiresInSeconds: CODE_TTL_SECONDS };
   }
 
-  async reset(userCode: string, validCode: string, newPassword: string): Promise<number> {
+  async reset(userCode: string, validCode: string, newPassword: string, ip: string): Promise<number> {
     if (!passwordStrongEnough(newPassword)) throw badRequest(PASSWORD_RULE.message);
+    const limiter = this.platform.loginLimiter;
+    // Each code allows 5 tries, but codes can be asked for again: the count that bounds guessing is per account and day.
+    await limiter.assertResetOpen(userCode);
     const db = this.platform.db;
     const [user] = await db
       .select({ id: users.id, enabled: users.enabled })
@@ -84,7 +88,10 @@ export class PasswordResetService {
         and(eq(passwordResetCodes.userId, user.id), sql`${passwordResetCodes.expiresAt} > now()`, sql`${passwordResetCodes.attempts} < ${MAX_CODE_ATTEMPTS}`),
       )
       .returning({ codeHash: passwordResetCodes.codeHash });
-    if (!row || row.codeHash !== digest(user.id, validCode.trim())) throw badRequest(WRONG_CODE);
+    if (!row || row.codeHash !== digest(user.id, validCode.trim())) {
+      if (row) await limiter.recordResetFailure(userCode, ip);
+      throw badRequest(WRONG_CODE);
+    }
     const passwordHash = await hashPassword(newPassword);
     const used = await db.transaction(async (tx) => {
       const gone = await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id)).returning({ userId: passwordResetCodes.userId });

@@ -90,7 +90,8 @@ describe('person search (dimQueryUser) through the pieces', () => {
       realName: '欧阳娜娜',
       orgId: 1,
       orgName: org?.name,
-      phone: '13912345678',
+      // An employee sees colleagues' phones masked (issue 25).
+      phone: '139****5678',
     });
     expect(await codes('oynn')).toEqual(['ouyang1']);
     expect(await codes('Wang_W')).toEqual(['Wang_Wei']);

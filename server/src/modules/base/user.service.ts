@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { orgUnits, roles, userRoles, users } from '../../db/schema';
+import { dataScopeCondition } from '../../platform/auth/data-scope';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hasPermission, type Principal } from '../../platform/auth/principal';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
@@ -77,8 +78,28 @@ export class UserService {
   }
 
   /** Person picker: enabled users whose name, code, pinyin initials or phone contain the keyword. */
-  search(input: PersonSearch) {
-    return searchPeople(this.db, input);
+  /**
+   * The person picker: names, departments and positions for everyone; a phone number in full only
+   * to a viewer who may list users (base:user:list) and whose data scope holds that person, or to
+   * the person; otherwise masked (138****1234).
+   */
+  async search(input: PersonSearch, viewer: Principal) {
+    const page = await searchPeople(this.db, input);
+    const withPhone = page.records.filter((r) => r.phone && r.userId !== viewer.userId);
+    if (!withPhone.length) return page;
+    let visible = new Set<number>();
+    if (hasPermission(viewer, PERM.userList)) {
+      const ids = withPhone.map((r) => r.userId);
+      const rows = await this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), dataScopeCondition(viewer, { orgId: users.orgId, ownerUserId: users.id })));
+      visible = new Set(rows.map((r) => r.id));
+    }
+    return {
+      ...page,
+      records: page.records.map((r) => (r.phone && r.userId !== viewer.userId && !visible.has(r.userId) ? { ...r, phone: maskPhone(r.phone) } : r)),
+    };
   }
 
   private async checkRoles(roleIds: number[], viewer: Principal): Promise<void> {
@@ -157,13 +178,21 @@ export class UserService {
   }
 
   async resetPassword(id: number, ctx: WriteCtx): Promise<{ password: string }> {
-    await userResource.detail(this.db, id, ctx.user);
+    const user = await userResource.detail(this.db, id, ctx.user);
     const password = randomPassword();
     await this.db
       .update(users)
-      .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), updatedAt: new Date(), updatedBy: ctx.user.userId })
+      .set({
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: new Date(),
+        mustChangePassword: true,
+        updatedAt: new Date(),
+        updatedBy: ctx.user.userId,
+      })
       .where(eq(users.id, id));
     await this.platform.sessions.revokeOthers(id, null);
+    // A locked password reset (too many wrong codes) is what sends a user to the administrator.
+    await this.platform.loginLimiter.clearAccount(user.userCode);
     ctx.audit({ recordId: id, after: { passwordReset: true } });
     return { password };
   }
@@ -369,4 +398,11 @@ export class UserService {
       'employee',
     ]);
   }
+}
+
+/** 13812341234 → 138****1234: enough to tell two people apart, not to call them. */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 4) return '****';
+  const keep = Math.min(3, Math.max(0, phone.length - 8));
+  return `${phone.slice(0, keep)}****${phone.slice(-4)}`;
 }

@@ -45,7 +45,7 @@ const SORTS: Record<string, SQL> = {
   title: sql`${wfInstances.title}`,
 };
 function orderOf(f: ListFilters, fallback: SQL): SQL[] {
-  const col = f.sortField ? SORTS[f.sortField] : undefined;
+  const col = f.sortField && Object.hasOwn(SORTS, f.sortField) ? SORTS[f.sortField] : undefined;
   const primary = col ? sql`${col} ${f.sortOrder === 'ascend' ? sql`ASC` : sql`DESC`}` : fallback;
   return [primary, sql`${wfTasks.id} DESC`];
 }

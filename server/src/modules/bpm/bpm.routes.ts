@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { bpmCalls } from '@erp/contract';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { resolveRule } from '../../workflow/assignees';
 import * as engine from '../../workflow/engine';
+import { hooksFor } from '../../workflow/hooks';
 import * as repo from './bpm.repository';
 import * as service from './bpm.service';
 
@@ -95,6 +96,8 @@ export const bpmModule: ServerModule = {
       previewFlow: async (input, ctx) => service.preview(ctx.platform.db, ctx.user, input.processKey, input.form, input.chosen),
       startProcess: async (input, ctx) => {
         const db = ctx.platform.db;
+        // A process bound to a business document (its hooks expect that record) starts from the document's own call.
+        if (hooksFor(input.processKey)) throw badRequest('该流程需从对应的业务单据发起，不能作为通用申请发起');
         const { instance } = await engine.start(db, {
           processKey: input.processKey,
           businessId: `REQ-${randomUUID()}`,

@@ -80,6 +80,13 @@ export class LiveChannel {
     await this.bus.subscribe((e) => this.deliver(e));
   }
 
+  /** Sockets of this process opened with one session token. */
+  socketsOfSession(userId: number, token: string): number {
+    let n = 0;
+    for (const socket of this.sockets.get(userId) ?? []) if (this.tokens.get(socket) === token) n++;
+    return n;
+  }
+
   attach(userId: number, socket: WebSocket, token?: string): void {
     if (token) this.tokens.set(socket, token);
     const set = this.sockets.get(userId) ?? new Set<WebSocket>();

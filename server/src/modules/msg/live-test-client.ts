@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 
 /** A socket that records every text frame and how it closed. */
-export function openSocket(url: string, userCode: string, token: string) {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket/websocket/${userCode}/${token}`);
+export function openSocket(url: string, userCode: string, token: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket/websocket/${userCode}/${token}`, { headers });
   const frames: string[] = [];
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   ws.on('message', (data) => frames.push(data.toString()));

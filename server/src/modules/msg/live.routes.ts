@@ -1,12 +1,29 @@
 import { LIVE_ACK, LIVE_SOCKET_PATH } from '@erp/contract';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../../platform/platform';
 import { LiveChannel, LocalBus, RedisBus } from './live-channel';
 
 /** Close codes: the reason text tells the client why. */
 export const CLOSE_UNAUTHORISED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
+export const CLOSE_TOO_MANY = 4429;
+/** Open sockets per session and process: one per browser tab is plenty; a script cannot hold thousands. */
+export const MAX_SOCKETS_PER_SESSION = 8;
+
+/**
+ * Browsers always send Origin on a websocket upgrade and a page cannot forge it: only the app's own
+ * origin (the host the request was made to, or one behind a TRUST_PROXY proxy) may open a socket
+ * with a user's token. Clients that are not browsers send none.
+ */
+export function sameOrigin(origin: string | undefined, host: string): boolean {
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
 const SESSION_SWEEP_MS = 5 * 60_000;
 
 /** Starts the live channel of this process and its websocket route. */
@@ -26,7 +43,10 @@ export async function setupLive(app: FastifyInstance, platform: Platform): Promi
   });
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  app.get<{ Params: { userCode: string; token: string } }>(`${LIVE_SOCKET_PATH}/:userCode/:token`, { websocket: true }, (socket, req) => {
+  const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!sameOrigin(req.headers.origin, req.host)) return reply.code(403).send({ code: '403', message: '不允许的来源', data: null });
+  };
+  app.get<{ Params: { userCode: string; token: string } }>(`${LIVE_SOCKET_PATH}/:userCode/:token`, { websocket: true, onRequest }, (socket, req) => {
     // Frames can arrive before the token is checked: hold them until then.
     let userId: number | null = null;
     const { userCode, token } = req.params;
@@ -50,6 +70,10 @@ export async function setupLive(app: FastifyInstance, platform: Platform): Promi
       if (!user) return;
       if (user.userCode.toLowerCase() !== userCode.toLowerCase()) {
         socket.close(CLOSE_FORBIDDEN, 'token does not belong to this user');
+        return;
+      }
+      if (live.socketsOfSession(user.userId, token) >= MAX_SOCKETS_PER_SESSION) {
+        socket.close(CLOSE_TOO_MANY, 'too many sockets for this session');
         return;
       }
       userId = user.userId;

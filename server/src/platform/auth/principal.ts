@@ -21,6 +21,8 @@ export interface Principal {
   permissions: ReadonlySet<string>;
   isAdmin: boolean;
   dataScope: DataScope;
+  /** A generated or administrator-set password: only the password change (and sign-out) is allowed until it is changed. */
+  mustChangePassword: boolean;
   sessionId: number;
 }
 

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { MAX_SESSIONS_PER_USER } from '@erp/contract';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { authzVersion, employees, menus, roleMenus, roleOrgs, roles, sessions, userRoles, users } from '../../db/schema';
 import type { Db } from '../db';
 import type { DataScope, Principal } from './principal';
@@ -63,6 +64,41 @@ export class SessionStore {
       ip,
       userAgent: userAgent?.slice(0, 255) ?? null,
     });
+    // At most MAX_SESSIONS_PER_USER live sessions: a script signing in in a loop cannot grow the table
+    // (or a stolen password's sessions) without end; the oldest go first.
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          sql`${sessions.id} NOT IN (SELECT id FROM ${sessions} WHERE user_id = ${userId} AND revoked_at IS NULL ORDER BY id DESC LIMIT ${sql.raw(String(MAX_SESSIONS_PER_USER))})`,
+        ),
+      )
+      .returning({ id: sessions.id });
+    if (ended.length) invalidateSessionCaches();
+  }
+
+  /** A user's live sessions, newest first. */
+  async listOf(userId: number): Promise<Array<{ id: number; createdAt: Date; lastUsedAt: Date; ip: string | null; userAgent: string | null }>> {
+    const idleSince = new Date(Date.now() - this.policy.idleMs);
+    return this.db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, ip: sessions.ip, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), gt(sessions.lastUsedAt, idleSince)))
+      .orderBy(desc(sessions.id));
+  }
+
+  /** Ends one session of the user; false when it is not theirs or already ended. */
+  async revokeOwn(userId: number, sessionId: number): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    invalidateSessionCaches();
+    return rows.length > 0;
   }
 
   /** The principal of a live token, or null when it is unknown, revoked, expired or its user disabled. */
@@ -105,6 +141,7 @@ export class SessionStore {
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
         enabled: users.enabled,
+        mustChangePassword: users.mustChangePassword,
         version: authzVersion.version,
       })
       .from(sessions)
@@ -127,7 +164,7 @@ export class SessionStore {
     if (!grants) return null;
     // A revocation or grant change landed while we read: answer this call, but keep nothing (expiresAt 0).
     const expiresAt = startEpoch === epoch ? row.expiresAt.getTime() : 0;
-    return { principal: { ...grants, sessionId: row.sessionId }, cache: { expiresAt, lastUsedAt } };
+    return { principal: { ...grants, mustChangePassword: row.mustChangePassword, sessionId: row.sessionId }, cache: { expiresAt, lastUsedAt } };
   }
 
   async revoke(sessionId: number): Promise<void> {
@@ -210,6 +247,7 @@ export async function loadGrants(db: Db, userId: number): Promise<Omit<Principal
     permissions: new Set(permRows.flatMap((p) => (p.perms ? p.perms.split(',').map((c) => c.trim().toLowerCase()) : []))),
     isAdmin,
     dataScope,
+    mustChangePassword: user.mustChangePassword,
   };
 }
 

@@ -56,7 +56,6 @@ export class BusinessDocument<T extends PgTable> {
         await this.set(tx, Number(e.businessId), { state: e.status === 'passed' ? 'passed' : e.status === 'rejected' ? 'rejected' : 'revoked' }, e.userId);
       },
     });
-    documentProcesses.add(spec.processKey);
   }
 
   /** The STATUS legend code of a state (what lists show with its colour). */
@@ -174,13 +173,6 @@ export class BusinessDocument<T extends PgTable> {
     if (!instanceId) throw notFound(`${this.spec.name}不存在`);
     await engine.revoke(db, { instanceId, userId });
   }
-}
-
-/** Process keys that belong to a business document: only the document's own calls may start them. */
-const documentProcesses = new Set<string>();
-
-export function isDocumentProcess(processKey: string): boolean {
-  return documentProcesses.has(processKey);
 }
 
 export function defineDocument<T extends PgTable>(spec: DocumentSpec<T>): BusinessDocument<T> {

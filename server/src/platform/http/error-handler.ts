@@ -13,7 +13,7 @@ interface Answer {
 function frameworkAnswer(err: FastifyError): Answer | null {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: '413', message: '请求内容过大（不能超过1MB）', data: null };
+      return { status: 413, code: '413', message: '请求内容过大', data: null };
     case 'FST_REQ_FILE_TOO_LARGE':
       return { status: 413, code: '413', message: '文件大小不能超过100M', data: null };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

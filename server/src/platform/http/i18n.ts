@@ -8,7 +8,7 @@ const EN: Record<string, string> = {
   没有权限执行此操作: 'You do not have permission to do this',
   记录不存在或已被删除: 'The record does not exist or was deleted',
   用户名或密码错误: 'Wrong user name or password',
-  '请求内容过大（不能超过1MB）': 'The request body is too large (1 MB at most)',
+  请求内容过大: 'The request body is too large',
   请求体不是有效的JSON: 'The request body is not valid JSON',
   不支持的请求内容类型: 'Unsupported content type',
   系统开小差了请稍后重试: 'The system is busy, please try again later',

@@ -21,22 +21,43 @@ export interface UploadedFile {
 
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
+export interface MultipartLimits {
+  files: number;
+  fields: number;
+  /** Bytes of one field's value; a longer one is refused, not cut. */
+  fieldSize: number;
+}
+
+/** Calls that run after a permission check: up to 50 files of 100 MB, fields up to 1 MB each. */
+export const UPLOAD_MULTIPART_LIMITS: MultipartLimits = { files: 50, fields: 200, fieldSize: 1024 * 1024 };
+/**
+ * Public calls (sign-in, password reset): no file part (busboy refuses it at its headers, before a
+ * byte of it is written) and at most 8 fields of 512 bytes, ~4 KB in all.
+ */
+export const PUBLIC_MULTIPART_LIMITS: MultipartLimits = { files: 0, fields: 8, fieldSize: 512 };
+
 /**
  * Reads a multipart request: fields into an object (repeated names become arrays), files streamed
  * to a temporary directory while their SHA-256 is computed, so no file is ever held in memory.
  */
-export async function readMultipart(req: FastifyRequest, tmpDir: string): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+export async function readMultipart(
+  req: FastifyRequest,
+  tmpDir: string,
+  limits: MultipartLimits = UPLOAD_MULTIPART_LIMITS,
+): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
-  fs.mkdirSync(tmpDir, { recursive: true });
   try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 50, fields: 200, fieldSize: 1024 * 1024 } })) {
+    // headerPairs bounds each part's headers; parts bounds fields and files together.
+    for await (const part of req.parts({ limits: { ...limits, fileSize: MAX_UPLOAD_BYTES, headerPairs: 20, parts: limits.files + limits.fields } })) {
       if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(413, '请求内容过大', '413');
         const value = part.value;
         const prev = fields[part.fieldname];
         fields[part.fieldname] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
         continue;
       }
+      fs.mkdirSync(tmpDir, { recursive: true });
       const tmpPath = path.join(tmpDir, randomUUID());
       const digest = createHash('sha256');
       let size = 0;

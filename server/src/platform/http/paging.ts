@@ -26,7 +26,8 @@ export function pageOfRows<T>(records: T[], total: number, req: Pick<PageRequest
  * falls back to the default order (never raw client text in SQL).
  */
 export function orderFor(req: Pick<PageRequest, 'sortField' | 'sortOrder'>, allowed: Record<string, Column | SQL>, fallback: SQL[]): SQL[] {
-  const column = req.sortField ? allowed[req.sortField] : undefined;
+  // Own keys only: "__proto__" or "constructor" must not find Object.prototype's members.
+  const column = req.sortField && Object.hasOwn(allowed, req.sortField) ? allowed[req.sortField] : undefined;
   if (!column) return fallback;
   return [req.sortOrder === 'descend' ? desc(column) : asc(column), ...fallback];
 }

@@ -1,14 +1,20 @@
-import type { CallDefinition } from '@erp/contract';
+import { type CallDefinition, MUST_CHANGE_PASSWORD_CODE } from '@erp/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditLog } from '../../db/schema';
 import type { Principal } from '../auth/principal';
 import { hasPermission } from '../auth/principal';
-import { forbidden, sessionExpired, unauthorized } from '../errors';
+import { AppError, forbidden, sessionExpired, unauthorized } from '../errors';
 import type { Platform } from '../platform';
 import type { AuditEntry, CallContext, Route } from './context';
 import { langOf, localize } from './i18n';
-import { readMultipart, removeUploads, type UploadedFile } from './multipart';
+import { PUBLIC_MULTIPART_LIMITS, readMultipart, removeUploads, UPLOAD_MULTIPART_LIMITS, type UploadedFile } from './multipart';
 import { parseRequest } from './validation';
+
+/**
+ * What a call without a token may send: a sign-in or a reset request is a few short fields, so a
+ * stranger cannot make the server hold or write more than this before a password is checked.
+ */
+export const PUBLIC_BODY_LIMIT = 8 * 1024;
 
 /** Names whose values never reach the audit log or the logs. */
 const SECRET_KEYS = /pass(word)?|token|secret|validCode/i;
@@ -41,7 +47,8 @@ function unwrapRoot(body: unknown): unknown {
 async function readInput(call: CallDefinition, req: FastifyRequest, tmpDir: string): Promise<{ input: unknown; files: UploadedFile[] }> {
   if (call.method === 'GET' || call.requestKind === 'query') return { input: req.query ?? {}, files: [] };
   if (call.requestKind === 'multipart' && req.isMultipart()) {
-    const { fields, files } = await readMultipart(req, tmpDir);
+    const limits = call.permission === 'public' ? PUBLIC_MULTIPART_LIMITS : UPLOAD_MULTIPART_LIMITS;
+    const { fields, files } = await readMultipart(req, tmpDir, limits);
     return { input: fields, files };
   }
   // DELETE and others may also carry the query string (e.g. ?id=) when they have no body.
@@ -50,27 +57,41 @@ async function readInput(call: CallDefinition, req: FastifyRequest, tmpDir: stri
   return { input: { ...query, ...(body as object) }, files: [] };
 }
 
+/**
+ * Token → principal and the call's permission, checked before a byte of the body is read: a
+ * stranger's upload or large form is refused at its headers.
+ */
+async function authenticate(call: CallDefinition, req: FastifyRequest, platform: Platform): Promise<Principal | null> {
+  const token = bearerToken(req);
+  if (call.permission === 'public' && !token) return null;
+  const user = token ? await platform.sessions.resolve(token) : null;
+  if (call.permission !== 'public') {
+    if (!token) throw unauthorized();
+    if (!user) throw sessionExpired();
+    if (user.mustChangePassword && !call.beforePasswordChange) throw new AppError(403, '请先修改初始密码', MUST_CHANGE_PASSWORD_CODE);
+    if (call.permission !== 'login' && !hasPermission(user, call.permission)) throw forbidden();
+  }
+  return user;
+}
+
 /** Registers every route of every module from its contract declaration. */
 export function registerRoutes(app: FastifyInstance, platform: Platform, routes: Route[]): void {
   const validateResponses = platform.config.NODE_ENV === 'test';
   const tmpDir = `${platform.config.dataDir}/tmp`;
 
   for (const { call, handler } of routes) {
+    const principals = new WeakMap<FastifyRequest, Principal | null>();
     app.route({
       method: call.method,
       url: call.path,
+      ...(call.permission === 'public' ? { bodyLimit: PUBLIC_BODY_LIMIT } : {}),
+      onRequest: async (req) => {
+        principals.set(req, await authenticate(call, req, platform));
+      },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const lang = langOf(req);
         const token = bearerToken(req);
-        let user: Principal | null = null;
-        if (call.permission !== 'public' || token) {
-          user = token ? await platform.sessions.resolve(token) : null;
-          if (call.permission !== 'public') {
-            if (!token) throw unauthorized();
-            if (!user) throw sessionExpired();
-            if (call.permission !== 'login' && !hasPermission(user, call.permission)) throw forbidden();
-          }
-        }
+        const user = principals.get(req) ?? null;
 
         const { input: raw, files } = await readInput(call, req, tmpDir);
         let auditEntry: AuditEntry | null = null;

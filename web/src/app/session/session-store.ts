@@ -19,6 +19,8 @@ export interface LoginInfo {
   orgId: number | null;
   companyId: number | null;
   employeeId: number | null;
+  /** A generated or administrator-set password: the password change comes before the shell. */
+  mustChangePassword?: boolean;
 }
 
 export const TOKEN_KEY = 'access_token';
@@ -51,6 +53,7 @@ export function toLoginInfo(token: string, user: SessionUser): LoginInfo {
     orgId: user.orgId,
     companyId: user.companyId,
     employeeId: user.employeeId,
+    mustChangePassword: user.mustChangePassword,
   };
 }
 

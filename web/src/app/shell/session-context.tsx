@@ -1,7 +1,7 @@
 import { authCalls, type MenuNode } from '@erp/contract/modules/auth';
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { api, settle } from '../api/client';
@@ -23,6 +23,8 @@ export interface ShellSession {
   menuRoutes: MenuRoute[];
   nav: NavItem[];
 }
+
+const MustChangePassword = lazy(() => import('../pages/must-change-password'));
 
 const SessionContext = createContext<ShellSession | null>(null);
 
@@ -142,6 +144,14 @@ export function SessionGate({ children, prefetch }: { children: ReactNode; prefe
     void Promise.allSettled([prefetch?.(), screen && preloadScreen(screen)]).then(() => setCodeReady(true));
   }, [token]);
   if (!token) return <RedirectToEntry />;
+  // Every other call answers 1005 until the password is changed: nothing of the shell loads before.
+  if (storedUser(token)?.mustChangePassword) {
+    return (
+      <Suspense fallback={<FullPageSpin />}>
+        <MustChangePassword />
+      </Suspense>
+    );
+  }
   return (
     <SessionLoader token={token} codeReady={codeReady}>
       {children}

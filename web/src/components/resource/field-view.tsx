@@ -20,6 +20,9 @@ export function renderValue(field: FieldMeta, value: unknown, key: string, en = 
       return value ? (en ? 'Yes' : '是') : en ? 'No' : '否';
     case 'datetime':
       return typeof value === 'string' ? stamp(value) : String(value);
+    case 'money':
+      // Amounts in yuan: two decimals and thousands separators.
+      return typeof value === 'number' ? value.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(value);
     case 'color':
       return <Tag color={String(value)}>{String(value)}</Tag>;
     case 'password':

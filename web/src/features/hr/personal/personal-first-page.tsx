@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../../../app/api/client';
 import { DictTag } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
+import { MySessions } from './my-sessions';
 
 /** The Edit pages of spec 001 §2, in the order the personal centre offers them. */
 export const PERSONAL_PAGES: Array<{ path: string; title: string; hint: string }> = [
@@ -83,6 +84,7 @@ export default function PersonalFirstPage() {
           )}
         />
       </Card>
+      <MySessions />
     </ScreenFrame>
   );
 }

@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './harness';
+import { go, signedIn } from './shell-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row:visible');
+const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal:not(.ant-modal-confirm)');
+const shot = (page: Page, name: string) =>
+  process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true }) : undefined;
+
+describe('roster and staff detail (hr01)', () => {
+  it('lists employees, finds one by keyword, opens the record with its sections, and exports', async () => {
+    const { page, context, errors } = await signedIn(browser, 'hr01');
+    await go(page, '/staffManagement/index');
+    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
+    await shot(page, 'roster');
+    await page.getByPlaceholder('姓名 / 工号 / 账号 / 手机号 / 证件号码').fill('叶子豪');
+    await page.getByPlaceholder('姓名 / 工号 / 账号 / 手机号 / 证件号码').press('Enter');
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /导\s*出/ }).click();
+    expect((await download).suggestedFilename()).toBe('员工花名册.xlsx');
+
+    await rows(page).first().getByRole('button', { name: '叶子豪' }).click();
+    await page.waitForURL(/staffDetail\/index\?id=\d+/);
+    await expect.poll(() => page.getByText('下载员工登记表').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('在职信息').isVisible(), { timeout: 15_000 }).toBe(true);
+    await shot(page, 'detail');
+    await page.getByRole('tab', { name: '教育经历' }).click();
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: '变动记录' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: '入职', exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('tab', { name: '银行卡信息' }).click();
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await shot(page, 'detail-bank');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('personal centre (emp01)', () => {
+  it('keeps own family members directly; bank and education changes say HR approves them', async () => {
+    const { page, context, errors } = await signedIn(browser, 'emp01');
+    await go(page, '/PersonalCenter/FirstPage');
+    await expect.poll(() => page.getByText('我的信息变更申请').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/^BG\d{12}$/)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    // Demo data is loaded in the browser tests: the ribbon says so on every page.
+    await expect.poll(() => page.getByTestId('demo-ribbon').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('当前设备').isVisible(), { timeout: 10_000 }).toBe(true);
+    await shot(page, 'personal');
+    await page.getByText('家庭成员', { exact: true }).first().click();
+    await page.waitForURL(/EditFamilyMember/);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const before = await rows(page).count();
+    await page.getByRole('button', { name: '新增家庭成员' }).click();
+    await dialog(page).getByLabel('姓名').fill('叶小明');
+    await dialog(page).getByLabel('关系').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '子女' }).click();
+    await dialog(page).getByLabel('联系电话').fill('139');
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    // The server refuses a wrong phone: the dialog stays open with the message.
+    await expect.poll(() => page.getByText('手机号格式不正确').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await dialog(page).getByLabel('联系电话').fill('13900001234');
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(before + 1);
+
+    await go(page, '/PersonalCenter/EditBankInfo');
+    await expect.poll(() => page.getByText('银行卡信息的新增、修改和删除需人事审批，审批通过后生效').isVisible(), { timeout: 10_000 }).toBe(true);
+    await shot(page, 'personal-bank');
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await context.close();
+  });
+});

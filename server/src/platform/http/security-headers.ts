@@ -1,0 +1,58 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The policy of every answer (pages, API, docs, errors). What each source is for:
+ * - script-src 'self': the Vite bundle and Swagger UI's files; no inline script, no eval.
+ * - style-src 'unsafe-inline': antd 6 (CSS-in-JS) and bpmn-js insert <style> elements and set style
+ *   attributes at run time; a style cannot run script, and the bundle's own CSS is 'self'.
+ * - img-src data: blob:: antd's and bpmn-js's inline SVG icons (the bpmn.io mark), Swagger UI's icons,
+ *   and downloads the designer builds in the page.
+ * - font-src data:: bpmn-font's icon font may be inlined by the bundler.
+ * - connect-src 'self': API calls and the live channel (CSP 3 lets 'self' match ws:/wss: of our host).
+ * - frame-src 'self': the PDF preview (a signed link on our origin).
+ * - frame-ancestors 'self': only our own pages may frame us (X-Frame-Options SAMEORIGIN for old browsers).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  // Plain HTTP (a first start on localhost) must keep working: upgrading would break every asset.
+  upgradeInsecureRequests: null,
+};
+
+/** Features the product never uses: no page of ours (or framed by us) may ask for them. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Browser security headers on every answer (@fastify/helmet, plus Permissions-Policy, which helmet
+ * does not set). HSTS only over TLS, as the request saw it: directly, or through a trusted proxy's
+ * X-Forwarded-Proto (TRUST_PROXY).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'sameorigin' },
+    // Cross-origin isolation headers would block the PDF viewer and files opened by signed links.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
