@@ -81,5 +81,55 @@ export async function generateLargeDataSet(db: Db, { employees, departments }: G
              current_date - (u.id % 3000), date '1980-01-01' + (u.id % 9000), '003', CASE WHEN u.id % 10 = 0 THEN '001' ELSE '010' END,
              (8000 + u.id % 20000) * 100, u.phone, u.email
       FROM users u WHERE u.user_code LIKE 'gen%'`);
+    await fillEmployeeRecords(tx);
   });
+}
+
+/** The 17 digits' weights of the ID check digit (ISO 7064 MOD 11-2), as a SQL array. */
+const ID_WEIGHTS = sql.raw(`ARRAY[7,9,10,5,8,4,2,1,6,3,7,9,10,5,8,4,2]`);
+
+/**
+ * Full records for the generated employees, set-based: identity (a unique resident ID number with
+ * a correct check digit), employment state, clients for dispatched staff, the entry event and the
+ * sections a roster and its exports read (education, work history, two family members, a language,
+ * administration, examination, a bank card).
+ */
+async function fillEmployeeRecords(tx: Db): Promise<void> {
+  const gen = sql`SELECT id, entry_date, name, regular_status, org_id, position_name FROM employees WHERE employee_code LIKE 'G%'`;
+  await tx.execute(sql`
+    UPDATE employees e SET
+      id_type = '001',
+      id_card_no = x.first17 || substr('10X98765432', 1 + (SELECT sum(substr(x.first17, i, 1)::int * (${ID_WEIGHTS})[i]) FROM generate_series(1, 17) i)::int % 11, 1),
+      employ_state = CASE WHEN e.regular_status = '010' THEN '002' ELSE '001' END,
+      regular_date = CASE WHEN e.regular_status = '010' THEN e.entry_date + 90 END,
+      client_company_id = CASE WHEN e.person_category = '002' THEN (SELECT id FROM org_units WHERE is_client AND type = 'company' ORDER BY id OFFSET (e.id % 3) LIMIT 1) END,
+      nation = '汉族', marital = CASE WHEN e.id % 3 = 0 THEN '001' ELSE '002' END, highest_education = '003',
+      social_city = '上海', social_base_cents = least(e.salary_cents, 3600000), fund_city = '上海', fund_base_cents = least(e.salary_cents, 3600000)
+    FROM (SELECT id, '310104' || to_char(birthday, 'YYYYMMDD') || lpad(((id / 9000) % 1000)::text, 3, '0') AS first17 FROM employees WHERE employee_code LIKE 'G%') x
+    WHERE e.id = x.id`);
+  await tx.execute(sql`
+    UPDATE employees e SET settlement_org_id = (SELECT id FROM org_units WHERE code = 'C002') WHERE e.client_company_id IS NOT NULL AND e.employee_code LIKE 'G%'`);
+  await tx.execute(sql`
+    INSERT INTO employee_events (employee_id, kind, effective_date, to_org_id, to_position, remark)
+    SELECT id, '001', entry_date, org_id, position_name, '新员工入职' FROM (${gen}) g`);
+  await tx.execute(sql`
+    INSERT INTO employee_educations (employee_id, school, major, education, degree, start_date, end_date)
+    SELECT id, (ARRAY['北京大学','复旦大学','浙江大学','武汉大学','四川大学'])[1 + id % 5], '工商管理', '003', '003', entry_date - 3000, entry_date - 1540 FROM (${gen}) g`);
+  await tx.execute(sql`
+    INSERT INTO employee_work_histories (employee_id, company, position, start_date, end_date, leave_reason)
+    SELECT id, '上海外服', '专员', entry_date - 1400, entry_date - 30, '个人发展' FROM (${gen}) g`);
+  await tx.execute(sql`
+    INSERT INTO employee_families (employee_id, name, relation, phone)
+    SELECT id, name || '之父', '003', '136' || lpad((id * 3)::text, 8, '0') FROM (${gen}) g
+    UNION ALL SELECT id, name || '之母', '004', '135' || lpad((id * 3)::text, 8, '0') FROM (${gen}) g`);
+  await tx.execute(sql`INSERT INTO employee_languages (employee_id, language, level, certificate) SELECT id, '001', '004', 'CET-4' FROM (${gen}) g`);
+  await tx.execute(sql`
+    INSERT INTO employee_administrations (employee_id, work_card_no, office_location, seat_no)
+    SELECT id, 'GP' || lpad(id::text, 7, '0'), '上海总部', 'A-' || (id % 100) FROM (${gen}) g`);
+  await tx.execute(
+    sql`INSERT INTO employee_examinations (employee_id, exam_date, hospital, result) SELECT id, entry_date - 10, '爱康国宾', '001' FROM (${gen}) g`,
+  );
+  await tx.execute(sql`
+    INSERT INTO employee_bank_accounts (employee_id, bank_code, open_bank, account_name, account_no, salary_card)
+    SELECT id, 'ICBC', '中国工商银行上海分行', name, '6222' || lpad(id::text, 15, '0'), true FROM (${gen}) g`);
 }

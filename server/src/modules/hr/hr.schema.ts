@@ -82,6 +82,8 @@ export const employees = pgTable(
     // The same ID number may not belong to two people (upper-cased: a trailing x is an X).
     uniqueIndex('employees_id_no_uq').on(sql`upper(${t.idCardNo})`).where(sql`${t.idCardNo} IS NOT NULL`),
     index('employees_client_idx').on(t.clientCompanyId),
+    // The roster keyword's "code contains" (three characters and more).
+    index('employees_code_trgm_idx').using('gin', sql`${t.employeeCode} gin_trgm_ops`),
     index('employees_entry_idx').on(t.entryDate, t.id),
   ],
 );

@@ -1,8 +1,8 @@
 import { type RosterRecord, rosterMeta } from '@erp/contract';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { grades, orgUnits, users } from '../../db/schema';
-import { anyContains, atLeast, atMost, equals, type FilterFn, inOrgSubtree } from '../../platform/resource/filters';
+import { atLeast, atMost, equals, type FilterFn, inOrgSubtree, likePattern } from '../../platform/resource/filters';
 import { defineResource } from '../../platform/resource/resource';
 import { isPieceKeyword } from '../base/base.resources';
 import { employees } from './hr.schema';
@@ -13,19 +13,27 @@ const client = alias(orgUnits, 'emp_client');
 const settlement = alias(orgUnits, 'emp_settlement');
 
 /**
- * The roster keyword: name, code, account, phone or ID number. One or two characters are looked up
- * in the person search's pieces (name, account, pinyin initials and phone of the linked user; a
- * trigram index needs three) plus the employee code; longer ones through the trigram indexes. An
- * ID number is matched whole (an ID is never searched by a fragment: it is masked for most).
+ * The roster keyword: name, code, account, phone or ID number, as one set of employee ids so that
+ * each part is served by its own index and the page reads only the matches:
+ * - one or two characters are a piece of the person search (name, account, pinyin initials and
+ *   phone of the linked account; trigram indexes need three characters), or a whole code;
+ * - longer ones go through the accounts' trigram indexes (name, account, pinyin, phone) and the
+ *   employee code's; the employee's name is the account's (kept equal when either changes);
+ * - an ID number is matched whole (it is masked for most readers, so nobody searches a fragment).
  */
 const rosterKeyword: FilterFn = (v) => {
   if (v === undefined || v === null || v === '') return undefined;
   const keyword = String(v);
-  const idMatch = sql`upper(${employees.idCardNo}) = upper(${keyword})`;
+  const whole = sql`SELECT e.id FROM employees e WHERE e.employee_code = ${keyword} OR upper(e.id_card_no) = upper(${keyword})`;
   if (isPieceKeyword(keyword)) {
-    return sql`(${employees.userId} IN (SELECT p.user_id FROM user_search_pieces p WHERE p.piece = lower(${keyword})) OR ${idMatch} OR ${anyContains(employees.employeeCode, employees.name)(keyword) as SQL})`;
+    return sql`${employees.id} IN (SELECT e.id FROM employees e JOIN user_search_pieces p ON p.user_id = e.user_id WHERE p.piece = lower(${keyword}) UNION ${whole})`;
   }
-  return sql`(${anyContains(employees.name, employees.employeeCode, users.userCode, employees.phone)(keyword) as SQL} OR ${idMatch})`;
+  const pattern = likePattern(keyword);
+  return sql`${employees.id} IN (
+    SELECT e.id FROM employees e JOIN users u ON u.id = e.user_id
+      WHERE u.real_name ILIKE ${pattern} OR u.user_code ILIKE ${pattern} OR u.name_pinyin ILIKE ${pattern} OR u.phone ILIKE ${pattern}
+    UNION SELECT e.id FROM employees e WHERE e.employee_code ILIKE ${pattern}
+    UNION ${whole})`;
 };
 
 /** The roster: every employee in the reader's data scope, with the names a list shows. */

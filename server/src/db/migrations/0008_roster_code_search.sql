@@ -1,0 +1,1 @@
+CREATE INDEX "employees_code_trgm_idx" ON "employees" USING gin ("employee_code" gin_trgm_ops);
