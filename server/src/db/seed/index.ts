@@ -3,9 +3,11 @@ import { baseMenus } from '../../modules/base/base.menus';
 import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
+import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
+import { positionSeed } from '../../modules/position/position.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import { BusinessCalendar, DEFAULT_BUSINESS_TIME_ZONE } from '../../platform/business-time';
@@ -25,6 +27,8 @@ export const moduleSeeds: ModuleSeed[] = [
   baseSeed,
   { name: 'menus', menus: [...workbenchMenus, ...baseMenus] },
   hrSeed,
+  positionSeed,
+  { name: 'finance', reference: seedOpenBanks },
   fileSeed,
   bpmSeed,
   msgSeed,
@@ -47,6 +51,7 @@ export async function seedDemo(db: Db, today = new Date(), password = DEMO_PASSW
   await db.transaction(async (tx) => {
     const ctx = newContext(tx as unknown as Db, demoPasswordHash, today, timeZone);
     for (const step of moduleSeeds) {
+      if (step.reference) await step.reference(ctx);
       if (step.seed) await step.seed(ctx);
       if (step.menus) await insertMenus(ctx, step.menus);
     }
@@ -64,7 +69,10 @@ export async function seedMinimal(db: Db, adminPassword: string): Promise<void> 
     const ctx = newContext(tx as unknown as Db, demoPasswordHash, new Date());
     await seedReferenceData(ctx);
     await seedAdministrator(ctx);
-    for (const step of moduleSeeds) if (step.menus) await insertMenus(ctx, step.menus);
+    for (const step of moduleSeeds) {
+      if (step.reference) await step.reference(ctx);
+      if (step.menus) await insertMenus(ctx, step.menus);
+    }
     await bumpAuthzVersion(ctx.db);
   });
 }

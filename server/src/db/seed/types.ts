@@ -40,5 +40,7 @@ export interface SeedContext {
 export interface ModuleSeed {
   name: string;
   menus?: MenuSpec[];
+  /** Reference data every database gets, with or without the demo (e.g. bank branches). */
+  reference?(ctx: SeedContext): Promise<void>;
   seed?(ctx: SeedContext): Promise<void>;
 }
