@@ -27,7 +27,7 @@ async function choose(page: Page, label: string, text: string) {
 describe('position screen', () => {
   it('hr01 filters positions, adds one (with the rules shown) and exports the filtered rows', async () => {
     const { page, context, errors, token } = await signedIn(browser, 'hr01');
-    await go(page, '/BaseCenter/position/index');
+    await go(page, '/BaseCenter/positionManage/index');
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(5);
 
     // Filter by name.

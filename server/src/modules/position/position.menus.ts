@@ -7,7 +7,7 @@ const screen = (name: string, title: string, path: string, icon: string, buttons
   type: 'C',
   name,
   title,
-  path: `/BaseCenter/position/${path}`,
+  path: `/BaseCenter/positionManage/${path}`,
   component: `position/${path}`,
   icon,
   roles: HR,
@@ -20,7 +20,7 @@ export const positionMenus: MenuSpec[] = [
     type: 'M',
     name: 'PositionManage',
     title: '岗位管理',
-    path: '/BaseCenter/position',
+    path: '/BaseCenter/positionManage',
     icon: 'IdcardOutlined',
     roles: HR,
     children: [
