@@ -18,10 +18,15 @@ const search = (page: Page) =>
     .first()
     .click();
 
-/** Types into a select of the dialog and picks the option with that text. */
+/** Types into a select of the dialog and takes the (only) option with that text. */
 async function choose(page: Page, label: string, text: string) {
   await dialog(page).getByLabel(label).fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().waitFor();
+  await dialog(page).getByLabel(label).press('Enter');
+  const chosen = dialog(page)
+    .locator('.ant-form-item', { has: page.getByLabel(label) })
+    .locator('.ant-select-content, .ant-select-selection-item');
+  await expect.poll(() => chosen.first().textContent()).toContain(text);
 }
 
 describe('position screen', () => {

@@ -5,9 +5,12 @@ import { useState } from 'react';
 import { Auth } from '../../app/auth/auth';
 import { ImportDialog } from '../../components/resource/import-dialog';
 import { LadderScreen } from './ladder-screen';
+import { MetaFormItems } from './meta-form-items';
 import { AlignmentSelect, GradeSelect, PostClanSelect, PostLargeSelect, TradeSelect } from './pickers';
 
 const REFERENCES = ['postClanId', 'alignmentId', 'tradeId', 'minGradeId', 'maxGradeId'];
+/** Drawn after the selects, so the ladder choices sit next to the name. */
+const TRAILING = ['duty', 'requirement', 'sort', 'enabled', 'remark'] as const;
 
 /** The grade range, offered within the band of the sequence chosen above it. */
 function GradeRange() {
@@ -69,7 +72,7 @@ export default function PositionScreen() {
             <Button onClick={() => setImporting(true)}>导入</Button>
           </Auth>
         }
-        omit={REFERENCES}
+        omit={[...REFERENCES, ...TRAILING]}
         formExtra={
           <>
             <Form.Item name="postClanId" label="岗位族" rules={[{ required: true, message: '请选择岗位族' }]}>
@@ -82,6 +85,7 @@ export default function PositionScreen() {
             <Form.Item name="tradeId" label="行业">
               <TradeSelect />
             </Form.Item>
+            <MetaFormItems fields={positionMeta.fields} names={TRAILING} />
           </>
         }
       />
