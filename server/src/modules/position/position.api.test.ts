@@ -177,6 +177,10 @@ describe('positions', () => {
     const fin = await s.post<Array<{ code: string }>>(P('getList'), { postClanId: clan }, emp);
     expect(fin.data.map((p) => p.code).sort()).toEqual(['ACC', 'CASH', 'FIN-SPEC']);
     expect((await s.post(P('getList'), { orgId: 'x' }, emp)).status).toBe(400);
+    const byKeyword = await s.post<Array<{ code: string }>>(P('getList'), { keyword: '出纳' }, emp);
+    expect(byKeyword.data.map((p) => p.code)).toEqual(['CASH']);
+    // A LIKE wildcard typed by the user matches itself only.
+    expect((await s.post<unknown[]>(P('getList'), { keyword: '%' }, emp)).data).toEqual([]);
   });
 
   it('exports the filtered positions as xlsx; other roles are refused', async () => {

@@ -6,6 +6,7 @@ import { grades, orgUnits } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/context';
+import { likePattern } from '../../platform/resource/filters';
 import { type GradeBand, type GradeLevel, gradeRangeIssue } from './grade-range';
 import { alignmentResource, positionResource, postClanResource } from './position.resources';
 import { positionAlignments, positions, positionTrades, postClans, postLarges } from './position.schema';
@@ -245,7 +246,7 @@ export class PositionService {
   /** Enabled positions for a select: of a unit (its own, its parents' and the group-wide ones) and/or a clan. */
   positionOptions(input: { orgId?: number | null; postClanId?: number | null; alignmentId?: number | null; keyword?: string }) {
     const k = input.keyword?.trim();
-    const pattern = k ? `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const pattern = k ? likePattern(k) : undefined;
     return this.db
       .select({
         id: positions.id,
@@ -301,7 +302,7 @@ export class PositionService {
       await narrow(a.min, a.max);
     }
     const k = input.keyword?.trim();
-    const pattern = k ? `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const pattern = k ? likePattern(k) : undefined;
     return this.db
       .select({
         id: grades.id,
