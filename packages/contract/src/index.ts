@@ -4,9 +4,11 @@ import { baseCalls } from './modules/base';
 import { bpmCalls } from './modules/bpm';
 import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
+import { financeCalls } from './modules/finance';
 import { greetingCalls } from './modules/greeting';
 import { hrCalls } from './modules/hr';
 import { msgCalls } from './modules/msg';
+import { positionCalls } from './modules/position';
 import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
 
@@ -19,9 +21,11 @@ export * from './modules/base';
 export * from './modules/bpm';
 export * from './modules/employee';
 export * from './modules/file';
+export * from './modules/finance';
 export * from './modules/greeting';
 export * from './modules/hr';
 export * from './modules/msg';
+export * from './modules/position';
 export * from './modules/signature';
 export * from './modules/system';
 export * from './permissions';
@@ -44,6 +48,8 @@ export const callGroups = {
   file: fileCalls,
   greeting: greetingCalls,
   signature: signatureCalls,
+  position: positionCalls,
+  finance: financeCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

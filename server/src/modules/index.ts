@@ -3,11 +3,25 @@ import { authModule } from './auth/auth.routes';
 import { baseModule } from './base/base.routes';
 import { bpmModule } from './bpm/bpm.routes';
 import { fileModule } from './file/file.routes';
+import { financeModule } from './finance/finance.routes';
 import { greetingModule } from './greeting/greeting.routes';
 import { hrModule } from './hr/hr.routes';
 import { msgModule } from './msg/msg.routes';
+import { positionModule } from './position/position.routes';
 import { signatureModule } from './signature/signature.routes';
 import { systemModule } from './system/system.routes';
 
 /** Every module of the server, in registration order. One line per module. */
-export const modules: ServerModule[] = [systemModule, authModule, baseModule, fileModule, msgModule, greetingModule, bpmModule, hrModule, signatureModule];
+export const modules: ServerModule[] = [
+  systemModule,
+  authModule,
+  baseModule,
+  fileModule,
+  msgModule,
+  greetingModule,
+  bpmModule,
+  hrModule,
+  signatureModule,
+  positionModule,
+  financeModule,
+];

@@ -3,10 +3,12 @@ import { baseMenus } from '../../modules/base/base.menus';
 import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
+import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
+import { positionSeed } from '../../modules/position/position.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import { BusinessCalendar, DEFAULT_BUSINESS_TIME_ZONE } from '../../platform/business-time';
@@ -29,6 +31,8 @@ export const moduleSeeds: ModuleSeed[] = [
   { name: 'menus', menus: [...workbenchMenus, ...baseMenus] },
   hrSeed,
   employeeRecordsSeed,
+  positionSeed,
+  { name: 'finance', reference: seedOpenBanks },
   fileSeed,
   bpmSeed,
   msgSeed,
@@ -51,6 +55,7 @@ export async function seedDemo(db: Db, today = new Date(), password = DEMO_PASSW
   await db.transaction(async (tx) => {
     const ctx = newContext(tx as unknown as Db, demoPasswordHash, today, timeZone);
     for (const step of moduleSeeds) {
+      if (step.reference) await step.reference(ctx);
       if (step.seed) await step.seed(ctx);
       if (step.menus) await insertMenus(ctx, step.menus);
     }
@@ -70,7 +75,10 @@ export async function seedMinimal(db: Db, adminPassword: string, opts: { mustCha
     await seedReferenceData(ctx);
     await seedAdministrator(ctx);
     if (opts.mustChangePassword) await ctx.db.update(users).set({ mustChangePassword: true }).where(eq(users.userCode, 'admin'));
-    for (const step of moduleSeeds) if (step.menus) await insertMenus(ctx, step.menus);
+    for (const step of moduleSeeds) {
+      if (step.reference) await step.reference(ctx);
+      if (step.menus) await insertMenus(ctx, step.menus);
+    }
     await bumpAuthzVersion(ctx.db);
   });
 }
@@ -78,8 +86,14 @@ export async function seedMinimal(db: Db, adminPassword: string, opts: { mustCha
 /** Reference data an earlier version did not have (see upgrade.ts); a no-op on an empty database. */
 export async function upgradeExisting(db: Db): Promise<{ dictionaries: number; menus: number } | null> {
   if (await isEmpty(db)) return null;
-  return upgradeReferenceData(
+  const upgraded = await upgradeReferenceData(
     db,
     moduleSeeds.flatMap((s) => s.menus ?? []),
   );
+  // Reference steps are idempotent: what an earlier version did not have is added, nothing else changes.
+  await db.transaction(async (tx) => {
+    const ctx = newContext(tx as unknown as Db, '', new Date());
+    for (const step of moduleSeeds) if (step.reference) await step.reference(ctx);
+  });
+  return upgraded;
 }

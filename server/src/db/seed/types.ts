@@ -40,5 +40,8 @@ export interface SeedContext {
 export interface ModuleSeed {
   name: string;
   menus?: MenuSpec[];
+  /** Reference data every database gets, with or without the demo (e.g. bank branches). */
+  /** Idempotent: also run at every start on a database set up by an earlier version (seed/upgrade.ts). */
+  reference?(ctx: SeedContext): Promise<void>;
   seed?(ctx: SeedContext): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { BASE_PERM, PERM } from '@erp/contract';
 import type { MenuSpec } from '../../db/seed/types';
+import { positionMenus } from '../position/position.menus';
 
 const button = (title: string, perms: string, roles: string[] = []): MenuSpec => ({ type: 'F', name: perms, title, perms, roles });
 
@@ -88,6 +89,7 @@ export const baseMenus: MenuSpec[] = [
           button('编辑供应商', BASE_PERM.supplyEdit, ['hr', 'hrDirector']),
         ],
       },
+      ...positionMenus,
       {
         type: 'C',
         name: 'AuditLog',

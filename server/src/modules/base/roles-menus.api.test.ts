@@ -100,7 +100,7 @@ describe('menus', () => {
     const base = flat((await s.post<MenuNode[]>('/base_api/base/api/menu/tree', {}, admin)).data).find((m) => m.path === '/BaseCenter');
     const screen = await s.post<{ id: number; component: string }>(
       '/base_api/base/api/menu/add',
-      { parentId: base?.id, type: 'C', name: 'Positions', title: '岗位管理', path: '/BaseCenter/position', component: 'base/position' },
+      { parentId: base?.id, type: 'C', name: 'Settlements', title: '合同台账', path: '/BaseCenter/position', component: 'base/position' },
       admin,
     );
     expect(screen.code).toBe('200');
@@ -133,8 +133,8 @@ describe('menus', () => {
     expect(cycle.status).toBe(400);
     const withKids = await s.post('/base_api/base/api/menu/delete', { id: screen.data.id }, admin);
     expect(withKids.status).toBe(409);
-    const filtered = await s.post<MenuNode[]>('/base_api/base/api/menu/tree', { title: '岗位' }, admin);
-    expect(flat(filtered.data).map((m) => m.title)).toEqual(['基础数据', '岗位管理', '查看']);
+    const filtered = await s.post<MenuNode[]>('/base_api/base/api/menu/tree', { title: '台账' }, admin);
+    expect(flat(filtered.data).map((m) => m.title)).toEqual(['基础数据', '合同台账', '查看']);
     const [row] = await s.db.select().from(menus).where(eq(menus.path, '/BaseCenter/position'));
     expect(row?.component).toBe('base/position');
   });

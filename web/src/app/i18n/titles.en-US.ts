@@ -119,4 +119,12 @@ export const TITLES_EN: Record<string, string> = {
   需求供应商: 'Demand suppliers',
   操作日志: 'Audit log',
   消息管理: 'Message management',
+  // Position management (server/src/modules/position/position.menus.ts).
+  岗位管理: 'Positions',
+  岗位: 'Positions',
+  岗位序列: 'Job sequences',
+  行业: 'Trades',
+  岗位族: 'Post clans',
+  岗位大类: 'Post categories',
+  职级: 'Grades',
 };

@@ -11,8 +11,8 @@ export interface ImportDialogProps {
   open: boolean;
   onClose(): void;
   onImported(): void;
-  /** "导入用户": the dialog's title. */
-  title: string;
+  /** The dialog's title; default "导入" + noun. */
+  title?: string;
   /** What one row is ("用户", "员工"), for the result message. */
   noun: string;
   /** The multipart import call (file + confirm) and the template call. */
@@ -20,6 +20,8 @@ export interface ImportDialogProps {
   templateCall: CallDefinition;
   templateName: string;
   hint?: string;
+  /** The server writes only a file without errors (all rows or none). */
+  allOrNothing?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export function ImportDialog(props: ImportDialogProps) {
     props.onClose();
   };
   return (
-    <Modal open={props.open} title={props.title} onCancel={close} footer={null} width={720} destroyOnHidden>
+    <Modal open={props.open} title={props.title ?? `导入${props.noun}`} onCancel={close} footer={null} width={720} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Space>
           <Button onClick={() => download(props.templateCall, {} as RequestOf<CallDefinition>, props.templateName)}>下载导入模板</Button>
@@ -96,7 +98,7 @@ export function ImportDialog(props: ImportDialogProps) {
           <>
             <Alert
               type={result.errors.length ? 'warning' : 'success'}
-              title={`共 ${result.total} 行，有效 ${result.valid} 行，错误 ${result.total - result.valid} 行`}
+              title={`共 ${result.total} 行，有效 ${result.valid} 行，错误 ${result.total - result.valid} 行${props.allOrNothing && result.errors.length ? '；请修正全部错误后再导入' : ''}`}
               action={
                 result.reportId ? (
                   <Button size="small" onClick={() => download(baseCalls.importReport, { id: result.reportId ?? '' }, '导入错误报告.xlsx')}>
@@ -119,7 +121,7 @@ export function ImportDialog(props: ImportDialogProps) {
               />
             )}
             <Space>
-              <Button type="primary" disabled={result.valid === 0} loading={busy} onClick={() => run(true)}>
+              <Button type="primary" disabled={result.valid === 0 || (props.allOrNothing && result.errors.length > 0)} loading={busy} onClick={() => run(true)}>
                 确认导入有效的 {result.valid} 行
               </Button>
               <Button onClick={close}>取消</Button>

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { openPglite, queryRows } from '../../platform/db';
+import { seedMinimal, upgradeExisting } from './index';
+
+it('brings a database of an earlier version up to date: missing dictionaries, menus and reference rows are added, edits are kept', async () => {
+  const database = await openPglite();
+  try {
+    await database.migrate();
+    expect(await upgradeExisting(database.db)).toBeNull(); // empty: the first start's seed does it
+    await seedMinimal(database.db, 'Str0ng#Pass1', { mustChangePassword: false });
+    // What a database of the previous version lacks, and an administrator's own renaming.
+    await database.db.execute(sql`DELETE FROM dict_items WHERE code_type = 'EMPLOYSTATE'`);
+    await database.db.execute(sql`DELETE FROM dict_types WHERE code_type = 'EMPLOYSTATE'`);
+    await database.db.execute(sql`UPDATE dict_items SET code_name = '男性' WHERE code_type = 'GENDER' AND code = '1'`);
+    await database.db.execute(sql`DELETE FROM role_menus WHERE menu_id IN (SELECT id FROM menus WHERE perms LIKE 'hr:roster:%')`);
+    await database.db.execute(sql`DELETE FROM menus WHERE perms LIKE 'hr:roster:%'`);
+    await database.db.execute(sql`DELETE FROM open_banks`);
+    const upgraded = await upgradeExisting(database.db);
+    expect(upgraded).toEqual({ dictionaries: 5, menus: 4 });
+    const [after] = await queryRows<{ states: number; gender: string; buttons: number; banks: number }>(
+      database.db,
+      sql`SELECT (SELECT count(*)::int FROM dict_items WHERE code_type = 'EMPLOYSTATE') AS states,
+        (SELECT code_name FROM dict_items WHERE code_type = 'GENDER' AND code = '1') AS gender,
+        (SELECT count(*)::int FROM menus WHERE perms LIKE 'hr:roster:%') AS buttons,
+        (SELECT count(*)::int FROM open_banks) AS banks`,
+    );
+    expect(after).toMatchObject({ states: 5, gender: '男性', buttons: 4 });
+    expect(after?.banks).toBeGreaterThan(0);
+    // A second start finds nothing to add.
+    expect(await upgradeExisting(database.db)).toEqual({ dictionaries: 0, menus: 0 });
+  } finally {
+    await database.close();
+  }
+});
