@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { resilientClient } from './pg-client';
 import { preparingClient } from './prepared-statements';
 
 export type Schema = typeof schema;
@@ -23,6 +24,8 @@ export interface Database {
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL server only: called when a connection dies (restart, network); the pool replaces it. */
+  onConnectionError?(listener: (err: Error) => void): void;
   /** PGlite only: the whole data directory as a gzipped tarball (test templates). */
   dump?(): Promise<Blob>;
 }
@@ -72,18 +75,28 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: 
 }
 
 export async function openPostgres(url: string, poolSize = 10, options: OpenOptions = {}): Promise<Database> {
+  const listeners = new Set<(err: Error) => void>();
+  const report = (err: Error) => {
+    for (const listener of listeners) listener(err);
+  };
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5000,
-    ...(options.preparedStatements === false ? {} : { Client: preparingClient() }),
+    Client: resilientClient(options.preparedStatements === false ? pg.Client : preparingClient(), report),
   });
-  // A dropped idle connection must not crash the process; the next query reconnects.
+  return postgresDatabase(pool, options, listeners);
+}
+
+/** The Database over a pool whose clients are `resilientClient`s (tests give it a pool of fake clients). */
+export function postgresDatabase(pool: pg.Pool, options: OpenOptions = {}, listeners = new Set<(err: Error) => void>()): Database {
+  // An idle client that dies is dropped by the pool (and reported by the client itself): the next query reconnects.
   pool.on('error', () => {});
   const nodeDb = drizzlePg(pool, { schema, logger: sqlLogger(options.logSqlFile) });
   return {
     db: nodeDb as unknown as Db,
     kind: 'postgres',
+    onConnectionError: (listener) => listeners.add(listener),
     async migrate() {
       const conn = await pool.connect();
       try {

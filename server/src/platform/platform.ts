@@ -18,6 +18,7 @@ export interface Platform {
 }
 
 export function createPlatform(config: Config, database: Database, log: FastifyBaseLogger): Platform {
+  database.onConnectionError?.((err) => log.warn({ err }, 'database connection lost; the pool opens a new one on the next query'));
   return {
     config,
     database,
