@@ -44,6 +44,8 @@ export async function buildApp({ config, database, modules: selected = modules }
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // Requests arriving while the server stops get our envelope from the draining hook, not Fastify's bare 503.
+    return503OnClosing: false,
     trustProxy: true,
     routerOptions: { maxParamLength: 500 },
   });
@@ -53,6 +55,7 @@ export async function buildApp({ config, database, modules: selected = modules }
     reply.header('x-request-id', req.id);
   });
   installErrorHandling(app);
+  platform.draining.install(app);
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   // preservePath: a path-like client file name reaches the upload checks (and is refused there) instead of being silently cut.
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024 }, preservePath: true });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SessionStore } from './auth/sessions';
 import type { Config } from './config';
 import type { Database, Db } from './db';
+import { Draining } from './http/draining';
 
 /**
  * The shared services every module reaches through its call context. Modules that own a
@@ -13,6 +14,8 @@ export interface Platform {
   db: Db;
   sessions: SessionStore;
   log: FastifyBaseLogger;
+  /** The first phase of a shutdown: readiness 503, new requests refused, accepted ones awaited. */
+  draining: Draining;
   /** Services registered by modules at start (e.g. `live`, `storage`), by name. */
   services: Map<string, unknown>;
 }
@@ -28,6 +31,7 @@ export function createPlatform(config: Config, database: Database, log: FastifyB
       absoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000,
     }),
     log,
+    draining: new Draining(),
     services: new Map(),
   };
 }
