@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { scopedDb } from './call-transaction';
 import { resilientClient } from './pg-client';
 import { preparingClient } from './prepared-statements';
 
@@ -61,7 +62,7 @@ function sqlLogger(file: string | undefined) {
 export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
-  const db = drizzlePglite(client, { schema, logger: sqlLogger(options.logSqlFile) }) as unknown as Db;
+  const db = scopedDb(drizzlePglite(client, { schema, logger: sqlLogger(options.logSqlFile) }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -94,7 +95,7 @@ export function postgresDatabase(pool: pg.Pool, options: OpenOptions = {}, liste
   pool.on('error', () => {});
   const nodeDb = drizzlePg(pool, { schema, logger: sqlLogger(options.logSqlFile) });
   return {
-    db: nodeDb as unknown as Db,
+    db: scopedDb(nodeDb as unknown as Db),
     kind: 'postgres',
     onConnectionError: (listener) => listeners.add(listener),
     async migrate() {

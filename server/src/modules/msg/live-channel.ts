@@ -2,6 +2,7 @@ import type { LiveEvent } from '@erp/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
+import { afterCommit, inCallTransaction } from '../../platform/call-transaction';
 
 /** One push: to some users, or to everyone connected. */
 export interface LiveEnvelope {
@@ -118,6 +119,8 @@ export class LiveChannel {
    */
   async send(to: number[] | 'all', event: LiveEvent, except: number[] = []): Promise<void> {
     if (Array.isArray(to) && !to.length) return;
+    // Inside a write call: after its commit, so the receivers read what the push announces.
+    if (inCallTransaction()) return afterCommit(() => this.send(to, event, except));
     let timer: NodeJS.Timeout | undefined;
     const published = this.bus.publish(except.length && to === 'all' ? { to, event, except } : { to, event }).then(
       () => true,
