@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { scopedDb } from './call-transaction';
+import { isDatabaseUnavailable } from './errors';
 import { resilientClient } from './pg-client';
 import { preparingClient } from './prepared-statements';
 
@@ -93,7 +94,30 @@ export async function openPostgres(url: string, poolSize = 10, options: OpenOpti
 export function postgresDatabase(pool: pg.Pool, options: OpenOptions = {}, listeners = new Set<(err: Error) => void>()): Database {
   // An idle client that dies is dropped by the pool (and reported by the client itself): the next query reconnects.
   pool.on('error', () => {});
-  const nodeDb = drizzlePg(pool, { schema, logger: sqlLogger(options.logSqlFile) });
+  const logger = sqlLogger(options.logSqlFile);
+  const nodeDb = drizzlePg(pool, { schema, logger });
+  // Drizzle's transaction on a pool sends BEGIN before its try/finally: a connection lost at that
+  // moment was never given back, and the pool shrank for good with each one (PostgreSQL restarts
+  // under load: every call then waited for a connection). Here the connection is taken and given
+  // back around the transaction, and dropped when it failed.
+  const onConnection = new WeakMap<pg.PoolClient, typeof nodeDb>();
+  nodeDb.transaction = (async (work, config) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      let db = onConnection.get(client);
+      if (!db) {
+        db = drizzlePg(client, { schema, logger }) as unknown as typeof nodeDb;
+        onConnection.set(client, db);
+      }
+      return await db.transaction(work, config);
+    } catch (err) {
+      failure = err;
+      throw err;
+    } finally {
+      client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
+    }
+  }) as typeof nodeDb.transaction;
   return {
     db: scopedDb(nodeDb as unknown as Db),
     kind: 'postgres',

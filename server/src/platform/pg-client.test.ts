@@ -15,6 +15,8 @@ import { resilientClient } from './pg-client';
  */
 class FakeConnection extends pg.Client {
   static created = 0;
+  /** The next BEGIN fails as if the server went away right then. */
+  static failBegin = false;
   private closed = false;
 
   constructor(config?: string | pg.ClientConfig) {
@@ -35,7 +37,8 @@ class FakeConnection extends pg.Client {
   override query(config: unknown): never {
     const text = typeof config === 'string' ? config : (config as { text: string }).text;
     if (this.closed) return Promise.reject(new Error('Client was closed and is not queryable')) as never;
-    if (text.includes('die')) {
+    if (text.includes('die') || (FakeConnection.failBegin && /^begin/i.test(text))) {
+      FakeConnection.failBegin = false;
       const err = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
       this.closed = true;
       setImmediate(() => this.emit('error', err));
@@ -72,7 +75,10 @@ beforeAll(async () => {
     return { code: '200', message: 'ok', data: null };
   });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await pool.end();
+});
 
 describe('a connection that dies inside a transaction', () => {
   it('answers 503 with the envelope, keeps the process, and drops the client so the next call works', async () => {
@@ -88,5 +94,17 @@ describe('a connection that dies inside a transaction', () => {
     // The dead client was not lent again: the second call got a new connection.
     expect(FakeConnection.created).toBe(2);
     expect(pool.totalCount).toBe(1);
+  });
+
+  it('gives the connection back when it dies on BEGIN, so the pool does not shrink', async () => {
+    for (let i = 0; i < 3; i++) {
+      FakeConnection.failBegin = true;
+      expect((await app.inject({ method: 'POST', url: '/tx', payload: {} })).statusCode).toBe(503);
+    }
+    await new Promise((r) => setImmediate(r));
+    // Nothing is left checked out: three leaks would have exhausted this pool of two.
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect(pool.waitingCount).toBe(0);
+    expect((await app.inject({ method: 'POST', url: '/tx', payload: {} })).statusCode).toBe(200);
   });
 });
