@@ -45,6 +45,8 @@ export async function buildApp({ config, database, modules: selected = modules }
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // Requests arriving while the server stops get our envelope from the draining hook, not Fastify's bare 503.
+    return503OnClosing: false,
     // Forwarded headers only from the proxies named in TRUST_PROXY; from anyone else they are ignored.
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     routerOptions: { maxParamLength: 500 },
@@ -56,6 +58,7 @@ export async function buildApp({ config, database, modules: selected = modules }
   });
   installErrorHandling(app);
   await registerSecurityHeaders(app);
+  platform.draining.install(app);
   // No parser-wide limit: each route's (1 MB, 8 KB for public calls) applies.
   await app.register(formbody);
   // preservePath: a path-like client file name reaches the upload checks (and is refused there) instead of being silently cut.

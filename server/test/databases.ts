@@ -61,22 +61,8 @@ export async function openTestDatabase(template: { kind: string; ref: string }):
     const blob = new Blob([fs.readFileSync(template.ref)]);
     return openPglite(undefined, blob);
   }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const name = `erp_t_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  // Copies of one template cannot be made at the same moment: retry while another copy is running.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.ref}`);
-      break;
-    } catch (err) {
-      if (attempt > 50) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
-  await admin.end();
-  const database = await openPostgres(withDatabase(url, name), 20);
+  const { name, url } = await copyPostgresTemplate(template.ref);
+  const database = await openPostgres(url, 20);
   return {
     ...database,
     async close() {
@@ -84,4 +70,46 @@ export async function openTestDatabase(template: { kind: string; ref: string }):
       await dropDatabase(name);
     },
   };
+}
+
+/**
+ * A copy of the template for a server started as its own process (`node server/dist/main.js`):
+ * the settings that point it at the copy, and how to remove the copy afterwards.
+ */
+export async function templateForProcess(
+  template: { kind: string; ref: string },
+  dataDir: string,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (template.kind === 'pglite') {
+    const database = await openPglite(dataDir, new Blob([fs.readFileSync(template.ref)]));
+    await database.close();
+    return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const { name, url } = await copyPostgresTemplate(template.ref);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    drop: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase(name);
+    },
+  };
+}
+
+async function copyPostgresTemplate(ref: string): Promise<{ name: string; url: string }> {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const name = `erp_t_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  // Copies of one template cannot be made at the same moment: retry while another copy is running.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${ref}`);
+      break;
+    } catch (err) {
+      if (attempt > 50) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  return { name, url: withDatabase(url, name) };
 }

@@ -22,3 +22,16 @@ describe('settings', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow();
   });
 });
+
+describe('a refused setting', () => {
+  it('is one line naming the setting, what is wrong and a right value, with a URL password hidden', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid setting: PORT="abc": not a number \(e\.g\. PORT=8080\)$/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow('DATABASE_URL="not a url": not a postgres:// URL (e.g. DATABASE_URL=postgres://');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@h/erp' })).toThrow('DATABASE_URL="mysql://u:***@h/erp"');
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0', LOG_LEVEL: 'loud' })).toThrow(
+      'DATABASE_POOL_SIZE="0": must be at least 1 (e.g. DATABASE_POOL_SIZE=10); LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent',
+    );
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBe('');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h:5432/erp' }).DATABASE_URL).toBe('postgresql://u@h:5432/erp');
+  });
+});

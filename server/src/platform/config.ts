@@ -2,13 +2,17 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_TIME_ZONE } from './business-time';
+import { settingErrorOf } from './setting-errors';
 
 const ZConfig = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
     /** PostgreSQL server; when absent the embedded PGlite database in DATA_DIR is used. */
-    DATABASE_URL: z.string().optional(),
+    DATABASE_URL: z
+      .string()
+      .refine((url) => url === '' || isPostgresUrl(url), 'not a postgres:// URL')
+      .optional(),
     /**
      * Connections to DATABASE_URL per process. Fewer connections mean fewer backends competing for
      * the cores and a shorter tail for short reads; more keep transactions that wait on locks or
@@ -86,6 +90,10 @@ function isProxyAddress(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
+function isPostgresUrl(value: string): boolean {
+  return URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol);
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -98,6 +106,8 @@ function isTimeZone(zone: string): boolean {
 export type Config = z.output<typeof ZConfig> & { dataDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = ZConfig.parse(env);
+  const result = ZConfig.safeParse(env);
+  if (!result.success) throw settingErrorOf(result.error, env);
+  const parsed = result.data;
   return { ...parsed, dataDir: path.resolve(parsed.DATA_DIR), ...overrides };
 }

@@ -11,6 +11,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { scopedDb } from './call-transaction';
+import { isDatabaseUnavailable } from './errors';
+import { resilientClient } from './pg-client';
 import { preparingClient } from './prepared-statements';
 
 export type Schema = typeof schema;
@@ -23,6 +26,8 @@ export interface Database {
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL server only: called when a connection dies (restart, network); the pool replaces it. */
+  onConnectionError?(listener: (err: Error) => void): void;
   /** PGlite only: the whole data directory as a gzipped tarball (test templates). */
   dump?(): Promise<Blob>;
 }
@@ -58,7 +63,7 @@ function sqlLogger(file: string | undefined) {
 export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
-  const db = drizzlePglite(client, { schema, logger: sqlLogger(options.logSqlFile) }) as unknown as Db;
+  const db = scopedDb(drizzlePglite(client, { schema, logger: sqlLogger(options.logSqlFile) }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -72,18 +77,51 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: 
 }
 
 export async function openPostgres(url: string, poolSize = 10, options: OpenOptions = {}): Promise<Database> {
+  const listeners = new Set<(err: Error) => void>();
+  const report = (err: Error) => {
+    for (const listener of listeners) listener(err);
+  };
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5000,
-    ...(options.preparedStatements === false ? {} : { Client: preparingClient() }),
+    Client: resilientClient(options.preparedStatements === false ? pg.Client : preparingClient(), report),
   });
-  // A dropped idle connection must not crash the process; the next query reconnects.
+  return postgresDatabase(pool, options, listeners);
+}
+
+/** The Database over a pool whose clients are `resilientClient`s (tests give it a pool of fake clients). */
+export function postgresDatabase(pool: pg.Pool, options: OpenOptions = {}, listeners = new Set<(err: Error) => void>()): Database {
+  // An idle client that dies is dropped by the pool (and reported by the client itself): the next query reconnects.
   pool.on('error', () => {});
-  const nodeDb = drizzlePg(pool, { schema, logger: sqlLogger(options.logSqlFile) });
+  const logger = sqlLogger(options.logSqlFile);
+  const nodeDb = drizzlePg(pool, { schema, logger });
+  // Drizzle's transaction on a pool sends BEGIN before its try/finally: a connection lost at that
+  // moment was never given back, and the pool shrank for good with each one (PostgreSQL restarts
+  // under load: every call then waited for a connection). Here the connection is taken and given
+  // back around the transaction, and dropped when it failed.
+  const onConnection = new WeakMap<pg.PoolClient, typeof nodeDb>();
+  nodeDb.transaction = (async (work, config) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      let db = onConnection.get(client);
+      if (!db) {
+        db = drizzlePg(client, { schema, logger }) as unknown as typeof nodeDb;
+        onConnection.set(client, db);
+      }
+      return await db.transaction(work, config);
+    } catch (err) {
+      failure = err;
+      throw err;
+    } finally {
+      client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
+    }
+  }) as typeof nodeDb.transaction;
   return {
-    db: nodeDb as unknown as Db,
+    db: scopedDb(nodeDb as unknown as Db),
     kind: 'postgres',
+    onConnectionError: (listener) => listeners.add(listener),
     async migrate() {
       const conn = await pool.connect();
       try {

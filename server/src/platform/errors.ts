@@ -25,16 +25,16 @@ export const conflict = (message: string, data: unknown = null) => new AppError(
 export const tooMany = (message: string) => new AppError(429, message, '429');
 export const unavailable = (message = '系统开小差了，请稍后重试') => new AppError(503, message, '503');
 
+/** Messages of node-postgres, pg-pool and PGlite for a connection that is gone or cannot be had. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connect ECONNREFUSED|PGlite is closed|timeout exceeded when trying to connect|Cannot use a pool after calling end|is not queryable|terminating connection/i;
+
 /** Connection-level failures of PostgreSQL or PGlite: answered with 503 instead of 500. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const e = err as { code?: string; message?: string; cause?: unknown };
   const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08006', '08001', '08003'];
   if (e.code && codes.includes(e.code)) return true;
-  if (
-    typeof e.message === 'string' &&
-    /Connection terminated|connect ECONNREFUSED|PGlite is closed|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(e.message)
-  )
-    return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   return e.cause ? isDatabaseUnavailable(e.cause) : false;
 }

@@ -3,6 +3,7 @@ import { LoginLimiter } from './auth/login-limiter';
 import { SessionStore } from './auth/sessions';
 import type { Config } from './config';
 import type { Database, Db } from './db';
+import { Draining } from './http/draining';
 
 /**
  * The shared services every module reaches through its call context. Modules that own a
@@ -16,11 +17,14 @@ export interface Platform {
   /** Failed sign-ins and reset codes (per account and address, in the database). */
   loginLimiter: LoginLimiter;
   log: FastifyBaseLogger;
+  /** The first phase of a shutdown: readiness 503, new requests refused, accepted ones awaited. */
+  draining: Draining;
   /** Services registered by modules at start (e.g. `live`, `storage`), by name. */
   services: Map<string, unknown>;
 }
 
 export function createPlatform(config: Config, database: Database, log: FastifyBaseLogger): Platform {
+  database.onConnectionError?.((err) => log.warn({ err }, 'database connection lost; the pool opens a new one on the next query'));
   return {
     config,
     database,
@@ -31,6 +35,7 @@ export function createPlatform(config: Config, database: Database, log: FastifyB
     }),
     loginLimiter: new LoginLimiter(database.db, { maxFailures: config.LOGIN_MAX_FAILURES, lockMinutes: config.LOGIN_LOCK_MINUTES }),
     log,
+    draining: new Draining(),
     services: new Map(),
   };
 }

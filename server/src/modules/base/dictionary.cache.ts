@@ -1,4 +1,5 @@
 import type { DictOption } from '@erp/contract';
+import { afterCommit } from '../../platform/call-transaction';
 
 /**
  * Enabled dictionary values per type, cached in the process. Every change made through this
@@ -26,7 +27,12 @@ export class DictionaryCache {
 
   /** Drops one type, or everything when no type is given. */
   clear(codeType?: string): void {
-    if (codeType === undefined) this.entries.clear();
-    else this.entries.delete(codeType);
+    const drop = () => {
+      if (codeType === undefined) this.entries.clear();
+      else this.entries.delete(codeType);
+    };
+    drop();
+    // Inside a write call the change commits later: a read made meanwhile cached the old options.
+    afterCommit(drop);
   }
 }

@@ -1,6 +1,8 @@
 import type { LiveEvent } from '@erp/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
+import { afterCommit, inCallTransaction } from '../../platform/call-transaction';
 
 /** One push: to some users, or to everyone connected. */
 export interface LiveEnvelope {
@@ -40,8 +42,11 @@ export class RedisBus implements LiveBus {
   /** ioredis is loaded only by a process that has REDIS_URL. */
   static async connect(url: string, channel: string, onError: (err: Error) => void): Promise<RedisBus> {
     const { Redis } = await import('ioredis');
-    const pub = new Redis(url, { maxRetriesPerRequest: 3 });
-    const sub = new Redis(url);
+    // While Redis is away a push fails at once instead of queueing behind reconnection attempts
+    // (pushes are best effort: a late one is worth nothing). The subscriber waits for Redis as long
+    // as it takes, and ioredis subscribes again after each reconnection.
+    const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const sub = new Redis(url, { maxRetriesPerRequest: null });
     pub.on('error', onError);
     sub.on('error', onError);
     return new RedisBus(pub, sub, channel);
@@ -58,12 +63,22 @@ export class RedisBus implements LiveBus {
         // A malformed frame from another process is dropped, never fatal.
       }
     });
-    await this.sub.subscribe(this.channel);
+    // Waited for a moment only: a process whose Redis is down at start serves its calls, and gets
+    // other processes' pushes once Redis answers.
+    const subscribed = this.sub.subscribe(this.channel).catch(() => undefined);
+    await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   }
   async close(): Promise<void> {
-    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+    // QUIT waits for Redis to answer; with Redis away it would wait for ever.
+    const end = (client: Redis) => (client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()));
+    await Promise.allSettled([end(this.pub), end(this.sub)]);
   }
 }
+
+/** How long a call waits for the bus to take a push; later, the push is dropped (and logged). */
+export const PUBLISH_WAIT_MS = 1000;
+/** Dropped pushes are logged at most this often, with their count, so an outage does not flood the log. */
+const DROP_LOG_EVERY_MS = 10_000;
 
 /**
  * The sockets of this process by user, and the bus that brings pushes from every process.
@@ -74,7 +89,13 @@ export class LiveChannel {
   /** The session token each socket was opened with, for the periodic session sweep. */
   private readonly tokens = new WeakMap<WebSocket, string>();
 
-  constructor(private readonly bus: LiveBus) {}
+  private dropped = 0;
+  private lastDropLog = 0;
+
+  constructor(
+    private readonly bus: LiveBus,
+    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
 
   async start(): Promise<void> {
     await this.bus.subscribe((e) => this.deliver(e));
@@ -98,9 +119,39 @@ export class LiveChannel {
     });
   }
 
+  /**
+   * Publishes a push. Pushes follow a commit and are best effort: this never throws and waits for the
+   * bus at most PUBLISH_WAIT_MS, so a Redis outage cannot turn a stored write into an error or hold
+   * its answer (the clients' lists refresh on their next read anyway).
+   */
   async send(to: number[] | 'all', event: LiveEvent, except: number[] = []): Promise<void> {
     if (Array.isArray(to) && !to.length) return;
-    await this.bus.publish(except.length && to === 'all' ? { to, event, except } : { to, event });
+    // Inside a write call: after its commit, so the receivers read what the push announces.
+    if (inCallTransaction()) return afterCommit(() => this.send(to, event, except));
+    let timer: NodeJS.Timeout | undefined;
+    const published = this.bus.publish(except.length && to === 'all' ? { to, event, except } : { to, event }).then(
+      () => true,
+      (err: unknown) => {
+        this.report(err);
+        return true;
+      },
+    );
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), PUBLISH_WAIT_MS);
+    });
+    const inTime = await Promise.race([published, late]);
+    clearTimeout(timer);
+    if (!inTime) this.report(new Error(`the bus did not take the push within ${PUBLISH_WAIT_MS} ms`));
+  }
+
+  /** A push that could not be made: logged, at most once per DROP_LOG_EVERY_MS with the count. */
+  report(err: unknown): void {
+    this.dropped += 1;
+    const now = Date.now();
+    if (now - this.lastDropLog < DROP_LOG_EVERY_MS) return;
+    this.log?.warn({ err: err instanceof Error ? err.message : String(err), dropped: this.dropped }, 'live pushes dropped: the bus is unavailable');
+    this.lastDropLog = now;
+    this.dropped = 0;
   }
 
   /** Users with an open socket on this process. */

@@ -31,7 +31,7 @@ export async function setupLive(app: FastifyInstance, platform: Platform): Promi
   const url = platform.config.REDIS_URL;
   const channelName = process.env.LIVE_REDIS_CHANNEL || 'erp:live';
   const bus = url ? await RedisBus.connect(url, channelName, (err) => platform.log.warn({ err: err.message }, 'live channel redis error')) : new LocalBus();
-  const live = new LiveChannel(bus);
+  const live = new LiveChannel(bus, platform.log);
   await live.start();
   platform.services.set('live', live);
   // Sessions that end (sign-out, expiry) lose their sockets within this time, heartbeat or not.

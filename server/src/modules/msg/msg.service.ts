@@ -313,8 +313,14 @@ export class MsgService {
     };
   }
 
+  /** After a commit: best effort, so a failure here never answers an error for the stored change. */
   private async pushCounts(userId: number): Promise<void> {
     const live = this.live();
-    if (live) await live.send([userId], { type: 'unread', counts: await this.unreadCounts(userId) });
+    if (!live) return;
+    try {
+      await live.send([userId], { type: 'unread', counts: await this.unreadCounts(userId) });
+    } catch (err) {
+      live.report(err);
+    }
   }
 }

@@ -2,6 +2,7 @@ import { systemCalls } from '@erp/contract';
 import { appliedMigrations, migrationCount } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
+import { STOPPING_MESSAGE } from '../../platform/http/draining';
 import type { ServerModule } from '../../platform/module';
 
 export const systemModule: ServerModule = {
@@ -11,6 +12,7 @@ export const systemModule: ServerModule = {
     return implement(systemCalls, {
       health: async () => ({ status: 'ok' as const }),
       ready: async () => {
+        if (platform.draining.draining) throw new AppError(503, STOPPING_MESSAGE, '503');
         let applied: number;
         try {
           applied = await appliedMigrations(platform.db);

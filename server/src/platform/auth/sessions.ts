@@ -1,6 +1,7 @@
 import { MAX_SESSIONS_PER_USER } from '@erp/contract';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { authzVersion, employees, menus, roleMenus, roleOrgs, roles, sessions, userRoles, users } from '../../db/schema';
+import { afterCommit } from '../call-transaction';
 import type { Db } from '../db';
 import type { DataScope, Principal } from './principal';
 import { tokenDigest } from './tokens';
@@ -37,6 +38,10 @@ interface CachedSession {
 let epoch = 0;
 export function invalidateSessionCaches(): void {
   epoch += 1;
+  // Inside a write call the change commits later: a lookup made meanwhile saw the old state.
+  afterCommit(() => {
+    epoch += 1;
+  });
 }
 
 /**

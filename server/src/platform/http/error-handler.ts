@@ -36,6 +36,13 @@ function frameworkAnswer(err: FastifyError): Answer | null {
   return null;
 }
 
+/** The driver's own words under wrappers (Drizzle puts the statement and its parameters on top). */
+function rootReason(err: unknown): string {
+  let e = err as { message?: string; code?: string; cause?: unknown };
+  while (e.cause && typeof e.cause === 'object') e = e.cause as typeof e;
+  return [e.code, e.message].filter(Boolean).join(' ');
+}
+
 /** One error handler: every failure becomes `{code, message, data}` with a matching HTTP status. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -44,7 +51,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       answer = { status: error.status, code: error.code, message: error.message, data: error.data };
     } else if (isDatabaseUnavailable(error)) {
-      req.log.error({ err: error }, 'database unavailable');
+      // One short line per call: during an outage every call lands here, and the statement and
+      // stack say nothing the reason does not.
+      req.log.warn({ reason: rootReason(error) }, 'database unavailable');
       answer = { status: 503, code: '503', message: '数据库暂时不可用，请稍后重试', data: null };
     } else {
       const known = frameworkAnswer(error);

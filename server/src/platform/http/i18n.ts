@@ -13,6 +13,7 @@ const EN: Record<string, string> = {
   不支持的请求内容类型: 'Unsupported content type',
   系统开小差了请稍后重试: 'The system is busy, please try again later',
   数据库暂时不可用请稍后重试: 'The database is unavailable, please try again later',
+  服务正在停止请稍后重试: 'The server is stopping, please try again',
 };
 
 export function langOf(req: FastifyRequest): 'zh' | 'en' {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditLog } from '../../db/schema';
 import type { Principal } from '../auth/principal';
 import { hasPermission } from '../auth/principal';
+import { runInCallTransaction } from '../call-transaction';
 import { AppError, forbidden, sessionExpired, unauthorized } from '../errors';
 import type { Platform } from '../platform';
 import type { AuditEntry, CallContext, Route } from './context';
@@ -74,6 +75,23 @@ async function authenticate(call: CallDefinition, req: FastifyRequest, platform:
   return user;
 }
 
+/** The audit row of a write call: who, when, which call and record, before and after with secrets removed. */
+function auditRow(call: CallDefinition, req: FastifyRequest, user: Principal | null, raw: unknown, result: unknown, audited: AuditEntry | null) {
+  const entry: AuditEntry = audited ?? {};
+  const data = result as { id?: unknown } | null;
+  const recordId = entry.recordId ?? (data && typeof data === 'object' && 'id' in data ? data.id : (raw as { id?: unknown })?.id) ?? null;
+  return {
+    userId: user?.userId ?? null,
+    userCode: user?.userCode ?? null,
+    call: call.path,
+    recordId: recordId === null || recordId === undefined ? null : String(recordId).slice(0, 64),
+    before: entry.before === undefined ? null : redact(entry.before),
+    after: redact(entry.after ?? raw),
+    ip: req.ip,
+    requestId: req.id,
+  };
+}
+
 /** Registers every route of every module from its contract declaration. */
 export function registerRoutes(app: FastifyInstance, platform: Platform, routes: Route[]): void {
   const validateResponses = platform.config.NODE_ENV === 'test';
@@ -112,25 +130,22 @@ export function registerRoutes(app: FastifyInstance, platform: Platform, routes:
               auditEntry = entry;
             },
           };
-          const result = await handler(input, ctx);
           // A reply is thenable, so `await handler()` never yields the reply itself: a blob answer shows as `reply.sent`.
-          if (result === reply || reply.sent || reply.raw.headersSent) return reply;
-
-          if (call.write) {
-            const entry: AuditEntry = auditEntry ?? {};
-            const data = result as { id?: unknown } | null;
-            const recordId = entry.recordId ?? (data && typeof data === 'object' && 'id' in data ? data.id : (raw as { id?: unknown })?.id) ?? null;
-            await platform.db.insert(auditLog).values({
-              userId: user?.userId ?? null,
-              userCode: user?.userCode ?? null,
-              call: call.path,
-              recordId: recordId === null || recordId === undefined ? null : String(recordId).slice(0, 64),
-              before: entry.before === undefined ? null : redact(entry.before),
-              after: redact(entry.after ?? raw),
-              ip: req.ip,
-              requestId: req.id,
-            });
-          }
+          const answered = () => reply.sent || reply.raw.headersSent;
+          // A write and its audit row commit together: a failed audit insert stores nothing, so a
+          // stored write never answers an error (call-transaction.ts).
+          const result = call.write
+            ? await runInCallTransaction(
+                platform.db,
+                async () => {
+                  const data = await handler(input, ctx);
+                  if (data !== reply && !answered()) await platform.db.insert(auditLog).values(auditRow(call, req, user, raw, data, auditEntry));
+                  return data;
+                },
+                (err) => req.log.warn({ err }, 'work after the commit failed'),
+              )
+            : await handler(input, ctx);
+          if (result === reply || answered()) return reply;
 
           if (validateResponses) {
             const check = call.data.safeParse(result ?? null);
