@@ -140,30 +140,35 @@ export class EmployeeSection<T extends PgTable> {
 
   /** Writes a change (directly, or when its approval passes); answers the row's id. */
   async apply(db: Db, action: ChangeAction, employeeId: number, recordId: number | null, values: Row, userId: number): Promise<number | null> {
-    const now = new Date();
     try {
-      if (action === 'delete') {
-        if (recordId !== null) await db.delete(this.spec.table).where(and(eq(this.spec.id, recordId), eq(this.spec.employeeId, employeeId)));
-        return recordId;
-      }
-      if (action === 'update' && recordId !== null) {
-        const updated = await db
-          .update(this.spec.table)
-          .set({ ...this.values(values), updatedAt: now, updatedBy: userId } as never)
-          .where(and(eq(this.spec.id, recordId), eq(this.spec.employeeId, employeeId)))
-          .returning({ id: this.spec.id });
-        if (!updated.length) throw notFound('记录不存在或已删除');
-        return recordId;
-      }
-      const [row] = await db
-        .insert(this.spec.table)
-        .values({ ...this.values(values), employeeId, createdBy: userId, updatedBy: userId } as never)
-        .returning({ id: this.spec.id });
-      return (row as { id: number }).id;
+      // In a savepoint: inside a call's transaction a refused statement would otherwise abort it all.
+      return await db.transaction((tx) => this.writeRow(tx as unknown as Db, action, employeeId, recordId, values, userId));
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(this.spec.duplicateMessage ?? '记录已存在');
       throw err;
     }
+  }
+
+  private async writeRow(db: Db, action: ChangeAction, employeeId: number, recordId: number | null, values: Row, userId: number): Promise<number | null> {
+    const now = new Date();
+    if (action === 'delete') {
+      if (recordId !== null) await db.delete(this.spec.table).where(and(eq(this.spec.id, recordId), eq(this.spec.employeeId, employeeId)));
+      return recordId;
+    }
+    if (action === 'update' && recordId !== null) {
+      const updated = await db
+        .update(this.spec.table)
+        .set({ ...this.values(values), updatedAt: now, updatedBy: userId } as never)
+        .where(and(eq(this.spec.id, recordId), eq(this.spec.employeeId, employeeId)))
+        .returning({ id: this.spec.id });
+      if (!updated.length) throw notFound('记录不存在或已删除');
+      return recordId;
+    }
+    const [row] = await db
+      .insert(this.spec.table)
+      .values({ ...this.values(values), employeeId, createdBy: userId, updatedBy: userId } as never)
+      .returning({ id: this.spec.id });
+    return (row as { id: number }).id;
   }
 
   private async write(

@@ -223,9 +223,10 @@ export class Resource<R extends Row, T extends PgTable> {
     return out;
   }
 
-  private async guardUnique<X>(work: () => Promise<X>): Promise<X> {
+  private async guardUnique<X>(db: Db, work: (tx: Db) => Promise<X>): Promise<X> {
     try {
-      return await work();
+      // In a savepoint: inside a call's transaction a refused statement would otherwise abort it all.
+      return await db.transaction((tx) => work(tx as unknown as Db));
     } catch (err) {
       // Two identical requests racing past the check: the unique index decides.
       if (isUniqueViolation(err)) throw conflict(this.spec.unique?.[0]?.message ?? '记录已存在');
@@ -236,8 +237,8 @@ export class Resource<R extends Row, T extends PgTable> {
   /** Inserts after the uniqueness checks; answers the new record as the list shows it. */
   async add(db: Db, values: InsertOf<T>, ctx: Pick<CallContext, 'audit'> & { user: Principal | null }): Promise<R> {
     await this.assertUnique(db, values as Row);
-    const id = await this.guardUnique(async () => {
-      const [row] = await db
+    const id = await this.guardUnique(db, async (tx) => {
+      const [row] = await tx
         .insert(this.spec.table)
         .values(this.stamp(values as Row, ctx.user, true) as InsertOf<T>)
         .returning({ id: this.spec.idColumn });
@@ -252,8 +253,8 @@ export class Resource<R extends Row, T extends PgTable> {
   async update(db: Db, id: number, values: Partial<InsertOf<T>>, ctx: Pick<CallContext, 'audit'> & { user: Principal | null }): Promise<R> {
     const before = await this.detail(db, id, ctx.user);
     await this.assertUnique(db, values as Row, id);
-    await this.guardUnique(() =>
-      db
+    await this.guardUnique(db, (tx) =>
+      tx
         .update(this.spec.table)
         .set(this.stamp(values as Row, ctx.user, false) as Partial<InsertOf<T>>)
         .where(eq(this.spec.idColumn, id)),
