@@ -3,6 +3,7 @@ import { dictionarySeeds } from '../../modules/base/dictionaries.seed';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db';
 import { dictItems, dictTypes, menus, roleMenus, roles } from '../schema';
+import { menuRow } from './menus';
 import type { MenuSpec } from './types';
 
 /**
@@ -38,21 +39,7 @@ export async function upgradeReferenceData(db: Db, menuSpecs: MenuSpec[]): Promi
         if (id === undefined) {
           const [row] = await tx
             .insert(menus)
-            .values({
-              parentId,
-              type: spec.type,
-              name: spec.name,
-              title: spec.title,
-              path: spec.path ?? '',
-              component: spec.component ?? (spec.type === 'M' ? 'Layout' : ''),
-              redirect: spec.redirect ?? null,
-              icon: spec.icon ?? null,
-              perms: spec.perms ?? null,
-              hidden: spec.hidden ?? false,
-              alwaysShow: spec.alwaysShow ?? false,
-              appType: spec.appType ?? 'back',
-              sort: i + 1,
-            })
+            .values(menuRow(spec, parentId, i + 1))
             .returning({ id: menus.id });
           if (!row) throw new Error(`menu ${spec.name} not inserted`);
           id = row.id;

@@ -1,5 +1,7 @@
 import { employeeCalls, outerChainCalls, rosterMeta } from '@erp/contract';
-import { implement, type Route } from '../../platform/http/context';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db';
+import { type CallContext, type Handler, implement, type Route } from '../../platform/http/context';
 import { langOf } from '../../platform/http/i18n';
 import type { Platform } from '../../platform/platform';
 import { exportColumns } from '../../platform/resource/labels';
@@ -10,8 +12,22 @@ import * as employees from './employee.service';
 import { sendRecordCard } from './employee-card';
 import { employeeTemplate, importEmployees } from './employee-import';
 import { addMaterial, deleteMaterial, educationMaterials, materials } from './employee-materials';
-import { sections } from './employee-sections';
+import { type EmployeeSection, sections } from './employee-sections';
 import { deleteByOuterChain } from './outer-chain';
+
+type SectionCallNames<N extends string> = `${N}List` | `${N}Add` | `${N}Update` | `${N}Delete`;
+
+/** The four handlers of a list section (its calls are declared alike by the contract's sectionCalls). */
+function sectionHandlers<N extends string>(db: Db, name: N, section: EmployeeSection<PgTable>): Record<SectionCallNames<N>, Handler<never>> {
+  type In = { employeeId?: number | null; id: number; data: Record<string, unknown> };
+  const handlers: Record<string, (input: In, ctx: CallContext) => Promise<unknown>> = {
+    [`${name}List`]: (input, ctx) => section.list(db, ctx.user, input.employeeId),
+    [`${name}Add`]: (input, ctx) => section.add(db, ctx.user, ctx, input.employeeId, input.data),
+    [`${name}Update`]: (input, ctx) => section.update(db, ctx.user, ctx, input.id, input.data),
+    [`${name}Delete`]: (input, ctx) => section.remove(db, ctx.user, ctx, input.id),
+  };
+  return handlers as unknown as Record<SectionCallNames<N>, Handler<never>>;
+}
 
 /** The employee master's calls: roster, info blocks, sections, materials, lookups, change requests. */
 export function employeeRoutes(platform: Platform): Route[] {
@@ -40,38 +56,14 @@ export function employeeRoutes(platform: Platform): Route[] {
       rosterImport: (input, ctx) =>
         importEmployees(platform, dictionaries(), ctx.files.find((f) => f.fieldname === 'file') ?? ctx.files[0], input.confirm, ctx),
 
-      educationList: (input, ctx) => education.list(db, ctx.user, input.employeeId) as never,
-      educationAdd: (input, ctx) => education.add(db, ctx.user, ctx, input.employeeId, input.data),
-      educationUpdate: (input, ctx) => education.update(db, ctx.user, ctx, input.id, input.data),
-      educationDelete: (input, ctx) => education.remove(db, ctx.user, ctx, input.id),
-      workerHistoryList: (input, ctx) => workerHistory.list(db, ctx.user, input.employeeId) as never,
-      workerHistoryAdd: (input, ctx) => workerHistory.add(db, ctx.user, ctx, input.employeeId, input.data),
-      workerHistoryUpdate: (input, ctx) => workerHistory.update(db, ctx.user, ctx, input.id, input.data),
-      workerHistoryDelete: (input, ctx) => workerHistory.remove(db, ctx.user, ctx, input.id),
-      linkList: (input, ctx) => link.list(db, ctx.user, input.employeeId) as never,
-      linkAdd: (input, ctx) => link.add(db, ctx.user, ctx, input.employeeId, input.data),
-      linkUpdate: (input, ctx) => link.update(db, ctx.user, ctx, input.id, input.data),
-      linkDelete: (input, ctx) => link.remove(db, ctx.user, ctx, input.id),
-      aroundList: (input, ctx) => around.list(db, ctx.user, input.employeeId) as never,
-      aroundAdd: (input, ctx) => around.add(db, ctx.user, ctx, input.employeeId, input.data),
-      aroundUpdate: (input, ctx) => around.update(db, ctx.user, ctx, input.id, input.data),
-      aroundDelete: (input, ctx) => around.remove(db, ctx.user, ctx, input.id),
-      languageList: (input, ctx) => language.list(db, ctx.user, input.employeeId) as never,
-      languageAdd: (input, ctx) => language.add(db, ctx.user, ctx, input.employeeId, input.data),
-      languageUpdate: (input, ctx) => language.update(db, ctx.user, ctx, input.id, input.data),
-      languageDelete: (input, ctx) => language.remove(db, ctx.user, ctx, input.id),
-      certificateList: (input, ctx) => certificate.list(db, ctx.user, input.employeeId) as never,
-      certificateAdd: (input, ctx) => certificate.add(db, ctx.user, ctx, input.employeeId, input.data),
-      certificateUpdate: (input, ctx) => certificate.update(db, ctx.user, ctx, input.id, input.data),
-      certificateDelete: (input, ctx) => certificate.remove(db, ctx.user, ctx, input.id),
-      awardList: (input, ctx) => award.list(db, ctx.user, input.employeeId) as never,
-      awardAdd: (input, ctx) => award.add(db, ctx.user, ctx, input.employeeId, input.data),
-      awardUpdate: (input, ctx) => award.update(db, ctx.user, ctx, input.id, input.data),
-      awardDelete: (input, ctx) => award.remove(db, ctx.user, ctx, input.id),
-      vehicleList: (input, ctx) => vehicle.list(db, ctx.user, input.employeeId) as never,
-      vehicleAdd: (input, ctx) => vehicle.add(db, ctx.user, ctx, input.employeeId, input.data),
-      vehicleUpdate: (input, ctx) => vehicle.update(db, ctx.user, ctx, input.id, input.data),
-      vehicleDelete: (input, ctx) => vehicle.remove(db, ctx.user, ctx, input.id),
+      ...sectionHandlers(db, 'education', education),
+      ...sectionHandlers(db, 'workerHistory', workerHistory),
+      ...sectionHandlers(db, 'link', link),
+      ...sectionHandlers(db, 'around', around),
+      ...sectionHandlers(db, 'language', language),
+      ...sectionHandlers(db, 'certificate', certificate),
+      ...sectionHandlers(db, 'award', award),
+      ...sectionHandlers(db, 'vehicle', vehicle),
       administrationGet: (input, ctx) => administration.single(db, ctx.user, input.employeeId) as never,
       administrationUpdate: (input, ctx) => administration.save(db, ctx.user, ctx, input.employeeId, input.data),
       examinationGet: (input, ctx) => examination.single(db, ctx.user, input.employeeId) as never,
