@@ -1,8 +1,9 @@
 import { type ChangeRequestRecord, idCheckDigit, type Page, type RosterRecord, type SectionSaved, type TaskListItem } from '@erp/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { employeeBankAccounts, employeeChangeRequests, employeeEducations, employees, files, orgUnits, users } from '../../db/schema';
+import { employeeBankAccounts, employeeChangeRequests, employeeEducations, employeeEvents, employees, files, orgUnits, users } from '../../db/schema';
 import { outerChainToken } from './outer-chain';
 
 let s: TestServer;
@@ -311,5 +312,51 @@ describe('employees as options', () => {
     const today = rows.map((r) => r.no as string).filter((n) => n.startsWith('BG'));
     const seqs = today.map((n) => Number(n.slice(-4))).sort((a, b) => a - b);
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+  });
+});
+
+describe('employee import', () => {
+  async function upload(rows: Array<Array<string>>, confirm: boolean, who = 'hr01') {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('员工');
+    for (const r of rows) ws.addRow(r);
+    const form = new FormData();
+    form.set('confirm', confirm ? 'true' : 'false');
+    form.set('file', new Blob([await wb.xlsx.writeBuffer()]), 'employees.xlsx');
+    return s.raw(`${H}roster/importEmployees`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens[who]}` } });
+  }
+  const header = ['姓名', '账号', '部门编码', '人员类别', '客户单位编码', '证件类型', '证件号码', '手机号', '邮箱', '入职日期', '岗位', '职级编码'];
+
+  it('offers the template, reports every bad row, then writes the valid ones with account, record and entry event', async () => {
+    const template = await s.raw(`${H}roster/importTemplate`, { headers: { authorization: `Bearer ${tokens.hr01}` } });
+    expect(template.status).toBe(200);
+    const good = validId('32010619920315004');
+    const rows = [
+      header,
+      ['新员工甲', 'newbie01', 'D004', '正式员工', '', '居民身份证', good, '13811112222', '', '2026-11-01', '软件工程师', 'P3'],
+      ['新员工乙', 'newbie02', 'D004', '派遣员工', '', '居民身份证', validId('32010619920315012'), '', '', '2026-11-01', '', ''],
+      ['新员工丙', 'emp01', 'NOPE', '正式员工', '', '居民身份证', '123', '', '', '2026/11/01', '', 'X9'],
+      ['新员工丁', 'newbie04', 'D004', '正式员工', '', '居民身份证', good, '', '', '2026-11-01', '', ''],
+    ];
+    const check = await upload(rows, false);
+    const checked = check.data as { total: number; valid: number; written: number; errors: Array<{ row: number; field: string; message: string }> };
+    expect(checked).toMatchObject({ total: 4, valid: 1, written: 0 });
+    const fields = (row: number) => checked.errors.filter((e) => e.row === row).map((e) => e.field);
+    expect(fields(3)).toContain('client');
+    expect(fields(4)).toEqual(expect.arrayContaining(['org', 'idNumber', 'entryDate', 'grade']));
+    expect(checked.errors.find((e) => e.row === 5)?.message).toContain('证件号码重复');
+    expect((await s.db.select().from(users).where(eq(users.userCode, 'newbie01'))).length).toBe(0);
+
+    const written = (await upload(rows, true)).data as { written: number };
+    expect(written.written).toBe(1);
+    const [emp] = await s.db.select().from(employees).innerJoin(users, eq(users.id, employees.userId)).where(eq(users.userCode, 'newbie01'));
+    expect(emp?.employees).toMatchObject({ idCardNo: good, birthday: '1992-03-15', gender: '2', employState: '001', positionName: '软件工程师' });
+    const events = await s.db
+      .select()
+      .from(employeeEvents)
+      .where(eq(employeeEvents.employeeId, emp?.employees.id as number));
+    expect(events.map((e) => e.kind)).toEqual(['001']);
+    // Only HR with the import permission.
+    expect((await upload(rows, false, 'mgr01')).status).toBe(403);
   });
 });
