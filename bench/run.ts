@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type BenchContext, loadGenerator, pgAnswers, root, type Scenario, type Section, work } from './lib';
+import { mergeReports } from './report-merge';
 
 /**
  * `npm run bench`: prepares the large data set once (PostgreSQL when it answers, and PGlite), runs
@@ -58,21 +59,24 @@ async function main() {
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .filter((f) => !only || only.some((o) => f.startsWith(o)))
     .sort();
-  const sections: Section[] = [];
+  const sections: (Section & { scenario: string })[] = [];
   for (const file of files) {
     console.log(`bench: ${file}`);
     const scenario = (await import(path.join(import.meta.dirname, 'scenarios', file))).default as Scenario;
     try {
-      sections.push(...(await scenario(ctx)));
+      for (const s of await scenario(ctx)) sections.push({ ...s, scenario: file });
     } catch (err) {
-      sections.push({ title: file, rows: [], notes: [`failed: ${String(err)}`] });
+      sections.push({ title: file, rows: [], notes: [`failed: ${String(err)}`], scenario: file });
     }
   }
-  fs.writeFileSync(path.join(root, 'bench/report.md'), render(sections, ctx));
+  const reportFile = path.join(root, 'bench/report.md');
+  const fresh = render(sections, ctx);
+  const report = only && fs.existsSync(reportFile) ? mergeReports(fs.readFileSync(reportFile, 'utf8'), fresh, files) : fresh;
+  fs.writeFileSync(reportFile, report);
   console.log('bench: wrote bench/report.md');
 }
 
-function render(sections: Section[], ctx: BenchContext): string {
+function render(sections: (Section & { scenario: string })[], ctx: BenchContext): string {
   const lines = [
     '# Benchmark report',
     '',
@@ -84,7 +88,7 @@ function render(sections: Section[], ctx: BenchContext): string {
     '',
   ];
   for (const s of sections) {
-    lines.push(`## ${s.title}${s.issue ? ` (issue ${s.issue})` : ''}`, '');
+    lines.push(`## ${s.title}${s.issue ? ` (issue ${s.issue})` : ''}`, `<!-- scenario: ${s.scenario} -->`, '');
     if (s.rows.length) {
       lines.push('| metric | ours | baseline | target | met |', '|---|---|---|---|---|');
       for (const r of s.rows)

@@ -91,8 +91,8 @@ const ID_WEIGHTS = sql.raw(`ARRAY[7,9,10,5,8,4,2,1,6,3,7,9,10,5,8,4,2]`);
 /**
  * Full records for the generated employees, set-based: identity (a unique resident ID number with
  * a correct check digit), employment state, clients for dispatched staff, the entry event and the
- * sections a roster and its exports read (education, work history, two family members, a language,
- * administration, examination, a bank card).
+ * thirteen sections (education, work history, two family members, a language, a certificate,
+ * administration, examination, a bank card for everyone; social relations, awards and vehicles for some).
  */
 async function fillEmployeeRecords(tx: Db): Promise<void> {
   const gen = sql`SELECT id, entry_date, name, regular_status, org_id, position_name FROM employees WHERE employee_code LIKE 'G%'`;
@@ -129,6 +129,19 @@ async function fillEmployeeRecords(tx: Db): Promise<void> {
   await tx.execute(
     sql`INSERT INTO employee_examinations (employee_id, exam_date, hospital, result) SELECT id, entry_date - 10, '爱康国宾', '001' FROM (${gen}) g`,
   );
+  await tx.execute(sql`
+    INSERT INTO employee_relations (employee_id, name, relation, work_unit, position)
+    SELECT id, name || '之友', (ARRAY['同学','前同事','亲属'])[1 + id % 3], '上海外服', '经理' FROM (${gen}) g WHERE id % 3 = 0`);
+  await tx.execute(sql`
+    INSERT INTO employee_certificates (employee_id, name, certificate_no, issuer, issue_date)
+    SELECT id, (ARRAY['人力资源管理师','会计从业资格','PMP'])[1 + id % 3], 'GZ' || lpad(id::text, 8, '0'), '人力资源和社会保障部', entry_date - 400 FROM (${gen}) g`);
+  await tx.execute(sql`
+    INSERT INTO employee_awards (employee_id, name, award_date, issuer, description)
+    SELECT id, (ARRAY['年度优秀员工','季度之星','最佳新人'])[1 + id % 3], entry_date + 300, '鼎才集团', '表现突出，特此表彰' FROM (${gen}) g WHERE id % 4 = 0`);
+  // Plates are unique: six digits (new-energy style), where the demo people's have five.
+  await tx.execute(sql`
+    INSERT INTO employee_vehicles (employee_id, plate_no, brand, model, color)
+    SELECT id, '沪G' || lpad(id::text, 6, '0'), '大众', '朗逸', '白色' FROM (${gen}) g WHERE id % 5 = 0`);
   await tx.execute(sql`
     INSERT INTO employee_bank_accounts (employee_id, bank_code, open_bank, account_name, account_no, salary_card)
     SELECT id, 'ICBC', '中国工商银行上海分行', name, '6222' || lpad(id::text, 15, '0'), true FROM (${gen}) g`);
