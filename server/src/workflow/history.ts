@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { wfEvents, wfInstances } from '../db/schema';
 import type { Db } from '../platform/db';
 import { modelOf } from './definitions';
+import { sendBackPlan } from './parallel-scopes';
 import { type InstanceRow, isRunning, type Run, refusal, stillHeldBy, type TaskRow } from './run';
 
 /** One entry of the log every step writes (operateType 0 initiator, 1 approver, 2 cc; approvalFlag 0 pending, 1 passed, 2 rejected, 3 sent back). */
@@ -96,7 +97,9 @@ export async function backTargets(db: Db, instanceId: number, fromNodeId: string
   const targets: BackTarget[] = [{ nodeId: model.startId, nodeName: '发起人', sort: 0 }];
   for (const e of events.slice(lastSubmit + 1)) {
     if (e.action !== 'pass' || !e.nodeId || e.nodeId === fromNodeId || targets.some((t) => t.nodeId === e.nodeId)) continue;
-    if (model.nodes[e.nodeId]?.type === 'userTask') targets.push({ nodeId: e.nodeId, nodeName: e.nodeName, sort: targets.length });
+    // Across parallel branches only nodes on the current node's own path (parallel-scopes.ts).
+    if (model.nodes[e.nodeId]?.type === 'userTask' && sendBackPlan(model, fromNodeId, e.nodeId))
+      targets.push({ nodeId: e.nodeId, nodeName: e.nodeName, sort: targets.length });
   }
   return targets;
 }

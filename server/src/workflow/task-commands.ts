@@ -6,9 +6,10 @@ import { badRequest, conflict, notFound } from '../platform/errors';
 import { backTargets, closeTask, writeEvent } from './history';
 import { finish, settle } from './lifecycle';
 import { MSG } from './messages';
+import { sendBackPlan } from './parallel-scopes';
 import { afterTaskClosed, enter } from './routing';
 import { holderTask, hookEvent, type InstanceRow, node, openRun, refusalNow, stillHeldBy } from './run';
-import { cancelOpen, createNodeTasks, createResubmitTask } from './tasks';
+import { cancelOpen, cancelOpenOn, createNodeTasks, createResubmitTask } from './tasks';
 
 /**
  * Commands on a task. Each is one transaction that first locks the task's instance (`holderTask`),
@@ -110,11 +111,16 @@ export async function rollback(db: Db, cmd: RollbackCommand): Promise<InstanceRo
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     const message = cmd.message?.trim() || null;
     await closeTask(run, task, { outcome: 'rollback', message, event: approverStep(task, 'rollback', 3) });
-    await cancelOpen(run);
     if (target.sort === 0) {
+      await cancelOpen(run);
       await createResubmitTask(run);
       run.inst.status = 'returned';
     } else {
+      // Only what runs downstream of the target stops; other branches keep their tasks and arrivals.
+      const plan = sendBackPlan(run.model, task.nodeId, target.nodeId);
+      if (!plan) throw badRequest(MSG.rollbackTarget);
+      await cancelOpenOn(run, [...plan.cancelNodes]);
+      run.inst.state = { ...run.inst.state, joins: { ...run.inst.state.joins, ...plan.joins } };
       await createNodeTasks(run, node(run, target.nodeId));
     }
     await settle(run, 'rollback', task.nodeId);

@@ -99,6 +99,17 @@ export async function openApprovalCount(tx: Db, instanceId: number): Promise<num
 }
 
 /** Cancels every open approval of the instance (reject, send back, revoke). */
+/** Cancels the open approval tasks on these nodes (a send back within parallel branches). */
+export async function cancelOpenOn(run: Run, nodeIds: string[]): Promise<void> {
+  if (!nodeIds.length) return;
+  await run.tx
+    .update(wfTasks)
+    .set({ status: 'cancelled', outcome: 'cancelled', completedAt: new Date() })
+    .where(
+      and(eq(wfTasks.instanceId, run.inst.id), inArray(wfTasks.kind, APPROVAL_KINDS), inArray(wfTasks.status, [...OPEN]), inArray(wfTasks.nodeId, nodeIds)),
+    );
+}
+
 export async function cancelOpen(run: Run): Promise<void> {
   await run.tx
     .update(wfTasks)

@@ -16,6 +16,12 @@ export interface PageStatementSource {
   table: PgTable;
   /** Left joins, unless `inner`. */
   joins: Array<{ table: PgTable; on: SQL; inner?: boolean }>;
+  /**
+   * The table's key. With it, a page picks its keys first and joins the names for those rows only
+   * (late row lookup): PostgreSQL drops the left joins the WHERE and ORDER BY do not use, so a
+   * filter matching thousands of rows no longer joins every one of them before keeping twenty.
+   */
+  key?: PgColumn;
 }
 
 /** What a page asks: the WHERE (filters, data scope…), the ORDER BY, and the window. */
@@ -53,13 +59,15 @@ export class PageStatement {
   private readonly decoders: Array<DriverValueDecoder<unknown, unknown> | undefined>;
   private readonly selectList: SQL;
   private readonly from: SQL;
+  private readonly key: SQL | undefined;
 
-  private constructor(keys: string[], decoders: PageStatement['decoders'], selectList: SQL, from: string) {
+  private constructor(keys: string[], decoders: PageStatement['decoders'], selectList: SQL, from: string, key: string | undefined) {
     this.keys = keys;
     this.aliases = keys.map((_, i) => `f${i}`);
     this.decoders = decoders;
     this.selectList = selectList;
     this.from = sql.raw(from);
+    this.key = key === undefined ? undefined : sql.raw(key);
   }
 
   /**
@@ -87,7 +95,8 @@ export class PageStatement {
     const from = select.toSQL();
     const head = 'select 1 from ';
     if (from.params.length || !from.sql.startsWith(head)) throw new Error('a list join carries parameters: put its condition in the WHERE');
-    return new PageStatement(keys, decoders, selectList, from.sql.slice(head.length));
+    const key = source.key ? dialect.sqlToQuery(sql`${source.key}`).sql : undefined;
+    return new PageStatement(keys, decoders, selectList, from.sql.slice(head.length), key);
   }
 
   /** The number of rows matching `where`, as a query for `counts`. */
@@ -103,9 +112,12 @@ export class PageStatement {
       counts.map(([name, q]) => sql`, (${q}) as ${sql.identifier(`__${name}`)}`),
       sql``,
     );
+    const orderBy = query.order.length ? sql` order by ${sql.join(query.order, sql`, `)}` : sql``;
     const found = await queryRows<Row>(
       db,
-      sql`select ${this.selectList}${countColumns} from ${this.from} where ${where}${query.order.length ? sql` order by ${sql.join(query.order, sql`, `)}` : sql``}${window}`,
+      this.key
+        ? sql`select ${this.selectList}${countColumns} from ${this.from} join (select ${this.key} as __k from ${this.from} where ${where}${orderBy}${window}) __page on ${this.key} = __page.__k${orderBy}`
+        : sql`select ${this.selectList}${countColumns} from ${this.from} where ${where}${orderBy}${window}`,
     );
     const rows = found.map((row) => this.decode(row));
     let source: Row | undefined = found[0];

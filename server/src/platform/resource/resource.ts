@@ -74,7 +74,7 @@ export class Resource<R extends Row, T extends PgTable> {
   private readonly statement: PageStatement;
 
   constructor(readonly spec: ResourceSpec<R, T>) {
-    this.statement = PageStatement.of({ select: spec.select, table: spec.table, joins: spec.joins ?? [] });
+    this.statement = PageStatement.of({ select: spec.select, table: spec.table, joins: spec.joins ?? [], key: spec.idColumn });
     for (const [key, column] of Object.entries(getTableColumns(spec.table))) this.keyOf.set(column, key);
     this.sortable =
       spec.sortable ??
