@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './harness';
+import { apiCall, apiLogin, launchBrowser } from './harness';
 import { go, signedIn } from './shell-helpers';
 
 let browser: Browser;
@@ -87,6 +87,57 @@ describe('personal centre (emp01)', () => {
     await expect.poll(() => page.getByText('银行卡信息的新增、修改和删除需人事审批，审批通过后生效').isVisible(), { timeout: 10_000 }).toBe(true);
     await shot(page, 'personal-bank');
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a bank card change approved by HR (user20 asks, hr01 approves)', () => {
+  it('shows HR what is asked for above the flow, and the card is written on pass', async () => {
+    const H = '/hr_api/hrm/api/';
+    const applicant = await apiLogin('user20');
+    const account = `62258802${String(Date.now()).slice(-10)}`;
+    const asked = await apiCall<{ pendingRequest: { documentNo: string } }>(
+      `${H}bank/update`,
+      { data: { bankCode: 'CMB', openBank: '招商银行上海分行', accountName: '工资卡', accountNo: account, salaryCard: false } },
+      applicant.access_token,
+    );
+    expect(asked.code).toBe('200');
+    const documentNo = asked.data.pendingRequest.documentNo;
+
+    const { page, context, errors } = await signedIn(browser, 'hr01');
+    await go(page, '/backlog/index');
+    // Other bank changes may wait too (the demo's); open each until the one user20 just sent.
+    await page.locator('.ant-table-row:visible').filter({ hasText: '银行卡信息变更' }).first().waitFor({ timeout: 20_000 });
+    const mine = page.locator('.ant-table-row:visible').filter({ hasText: '银行卡信息变更' });
+    const count = await mine.count();
+    let opened = false;
+    for (let i = 0; i < count && !opened; i++) {
+      await mine.nth(i).getByTestId('backlog-open').click();
+      const detail = page.getByTestId('change-request-detail');
+      await detail.waitFor({ timeout: 15_000 });
+      if ((await detail.textContent())?.includes(documentNo)) opened = true;
+      else await page.keyboard.press('Escape');
+    }
+    expect(opened).toBe(true);
+    const detail = page.getByTestId('change-request-detail');
+    await expect.poll(() => detail.textContent()).toContain(account);
+    await expect.poll(() => detail.textContent()).toContain('新增银行卡信息');
+    await shot(page, 'change-request-approve');
+    await page.getByTestId('request-pass').click();
+    await page
+      .getByRole('dialog', { name: '审批通过' })
+      .getByRole('button', { name: /通\s*过/ })
+      .click();
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<Array<{ accountNo: string }>>(`${H}bank/getBankByEmployee`, {}, applicant.access_token)).data.some((b) =>
+            b.accountNo.endsWith(account.slice(-4)),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -46,7 +46,7 @@ export function sketchXml(s: Sketch): string {
 </bpmn:definitions>`;
 }
 
-/** start → one task per rule, in a line → end. */
+/** start → one task per rule, in a line → end (a rule's `name` names its node, else 任务n). */
 export function lineXml(key: string, tasks: Array<Record<string, string | number>>, processErp: Record<string, string | number> = {}): string {
   const ids = tasks.map((_, i) => `t${i + 1}`);
   const chain = ['s', ...ids, 'e'];
@@ -55,7 +55,7 @@ export function lineXml(key: string, tasks: Array<Record<string, string | number
     erp: processErp,
     nodes: [
       { id: 's', type: 'startEvent' },
-      ...tasks.map((erp, i) => ({ id: ids[i] as string, type: 'userTask', name: `任务${i + 1}`, erp })),
+      ...tasks.map(({ name, ...erp }, i) => ({ id: ids[i] as string, type: 'userTask', name: typeof name === 'string' ? name : `任务${i + 1}`, erp })),
       { id: 'e', type: 'endEvent' },
     ],
     flows: chain.slice(1).map((to, i) => [`f${i}`, chain[i] as string, to] as [string, string, string]),

@@ -24,7 +24,7 @@ export function registerChangeApplier(section: string, applier: ChangeApplier): 
 }
 
 /** HR approves an employee's own change of identity, education or bank details. */
-export const EMPLOYEE_CHANGE_XML = lineXml(EMPLOYEE_CHANGE_PROCESS_KEY, [{ assigneeType: 'role', assigneeValue: 'hr', mode: 'any' }], {
+export const EMPLOYEE_CHANGE_XML = lineXml(EMPLOYEE_CHANGE_PROCESS_KEY, [{ name: '人事审批', assigneeType: 'role', assigneeValue: 'hr', mode: 'any' }], {
   fallbackUser: 'admin',
   revocable: 'untouched',
   category: 'HR',

@@ -19,6 +19,7 @@ export interface RecordDialogProps {
  */
 const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   Positive_Process: lazy(() => import('../../hr/confirmation/confirmation-dialog')),
+  EmployeeInfo_Process: lazy(() => import('../../hr/change-request/change-request-dialog')),
 };
 const GenericDialog = lazy(() => import('./request-dialog'));
 

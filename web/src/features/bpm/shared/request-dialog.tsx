@@ -13,7 +13,15 @@ import { useTaskActions } from './use-task-actions';
 type Step = 'pass' | 'reject' | 'transfer' | 'rollback' | 'addSigner';
 
 /** A general request (no business module of its own): its flow and the commands I may use. */
-export default function RequestDialog({ open, mode, processInstanceId, businessId, onClose, onDone }: RecordDialogProps) {
+export default function RequestDialog({
+  open,
+  mode,
+  processInstanceId,
+  businessId,
+  onClose,
+  onDone,
+  detail,
+}: RecordDialogProps & { detail?: React.ReactNode }) {
   const { t } = useTranslation();
   const flow = useQuery({
     queryKey: ['bpm', 'flow', processInstanceId, businessId],
@@ -71,6 +79,7 @@ export default function RequestDialog({ open, mode, processInstanceId, businessI
 
   return (
     <Modal open={open} title={t('bpm.detailTitle')} width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
+      {open && detail}
       {flow.isLoading ? <Spin /> : <FlowSteps steps={data?.steps ?? []} />}
       <SignOffDialog
         open={dialog === 'pass' || dialog === 'reject'}
