@@ -55,4 +55,23 @@ describe('odd input answers 4xx, never 500 (issue 25 §6)', () => {
     expect(res.status).toBe(400);
     expect(res.message).toContain('业务单据');
   });
+
+  it('refuses a wrapper that is there but malformed instead of reading it as an empty body (issue 21)', async () => {
+    const send = (body: unknown) =>
+      s.raw('/bpm_api/bpm/camunda/taskOver/finishCcTask', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify(body),
+      });
+    for (const body of [
+      { ROOT: { HEADER: {}, BODY: { processInstanceId: 1 } } },
+      { root: { header: {}, body: { processInstanceId: 1 } } },
+      { ROOT: { header: {} } },
+      { ROOT: [] },
+    ]) {
+      const res = await send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.message).toContain('{"ROOT":{"header":{},"body":{…}}}');
+    }
+  });
 });

@@ -35,14 +35,22 @@ export function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** ROOT-wrapped bodies `{"ROOT":{"header":{},"body":{...}}}` and plain bodies are both accepted. */
-function unwrapRoot(body: unknown): unknown {
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'ROOT' in body) {
-    const root = (body as { ROOT: unknown }).ROOT;
-    if (root && typeof root === 'object' && 'body' in root) return (root as { body: unknown }).body ?? {};
-    return {};
-  }
-  return body ?? {};
+export const WRAPPER_MESSAGE = '请求报文格式不正确，应为 {"ROOT":{"header":{},"body":{…}}}';
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * ROOT-wrapped bodies `{"ROOT":{"header":{},"body":{...}}}` and plain bodies are both accepted. A
+ * wrapper that is there but malformed (`HEADER`/`BODY` in capitals, a lower-case `root`, no `body`)
+ * is refused: read as an empty body, a command could succeed doing nothing.
+ */
+export function unwrapRoot(body: unknown): unknown {
+  if (!isObject(body)) return body ?? {};
+  const rootKey = Object.keys(body).find((k) => k.toUpperCase() === 'ROOT');
+  if (rootKey === undefined) return body;
+  const root = body[rootKey];
+  if (rootKey !== 'ROOT' || !isObject(root) || !('body' in root)) throw new AppError(400, WRAPPER_MESSAGE, '400');
+  return root.body ?? {};
 }
 
 async function readInput(call: CallDefinition, req: FastifyRequest, tmpDir: string): Promise<{ input: unknown; files: UploadedFile[] }> {
