@@ -254,6 +254,9 @@ describe('commands', () => {
     await engine.addSigner(s.db, { taskId: mine, userId: uid('mgr01'), signerUserId: uid('user02'), position: 'before' });
     let open = await openTasks(inst.id);
     expect(open.map((t) => t.assigneeUserId)).toEqual([uid('user02')]);
+    // The flow shows the added signer as the one who must act, the parked owner after (issue 21).
+    const waiting = (await instanceSteps(s.db, inst.id)).filter((st) => st.approvalFlag === 0 && st.operateType === 1 && !st.predicted);
+    expect(waiting.map((st) => st.approvalUserCode)).toEqual(['user02', 'mgr01']);
     await engine.pass(s.db, { taskId: open[0]?.id as number, userId: uid('user02') });
     open = await openTasks(inst.id);
     expect(open.map((t) => t.id)).toEqual([mine]);

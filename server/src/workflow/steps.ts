@@ -207,7 +207,10 @@ export async function instanceSteps(db: Db, instanceId: number): Promise<Approva
     });
     steps.push(withTransfers(s, e.taskId));
   }
-  for (const t of open) {
+  // Who can act comes first: after "add signer before" the owner's task waits behind the signer's
+  // (spec 000: the first pending step is the one who must act).
+  const actingFirst = [...open.filter((t) => t.status === 'pending'), ...open.filter((t) => t.status !== 'pending')];
+  for (const t of actingFirst) {
     const ids = t.assigneeUserId ? [t.assigneeUserId] : t.candidateUserIds;
     const s = peopleStep(`t:${t.id}`, { id: t.nodeId, name: t.nodeName }, ids, people, 1, 0, false);
     steps.push(withTransfers(t.kind === 'resubmit' ? { ...s, operateType: 0 } : s, t.id));
