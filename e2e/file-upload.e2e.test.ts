@@ -8,10 +8,31 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** A one-page PDF saying "Hello PDF" in Helvetica (a standard font pdf.js loads from /pdfjs/). */
+function helloPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 44 >>\nstream\nBT /F1 24 Tf 40 60 Td (Hello PDF) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('upload control', () => {
-  it('limits the count, renamed files, previews an image inline and deletes after confirmation', async () => {
+  it('limits the count, renamed files, previews an image and a PDF inline and deletes after confirmation', async () => {
     const login = await apiLogin('hrd01');
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${baseUrl()}/#/entry?access_token=${login.access_token}`);
@@ -68,6 +89,36 @@ describe('upload control', () => {
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
     await expect.poll(() => drawer.getByText('头像.png').count()).toBe(0);
+
+    // A PDF is drawn by pdf.js in the page; the file itself is served sandboxed like any other.
+    await input.setInputFiles({ name: '合同.pdf', mimeType: 'application/pdf', buffer: helloPdf() });
+    await expect.poll(() => drawer.getByText('合同.pdf').isVisible(), { timeout: 10_000 }).toBe(true);
+    await drawer.getByText('合同.pdf').click();
+    const pages = page.getByTestId('pdf-pages');
+    await expect.poll(() => pages.getByText('共 1 页').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          pages.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+            const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+            let ink = 0;
+            for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) ink++;
+            return ink;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(50);
+    const pdfLink = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .find((n) => n.includes('signature=') && n.includes('inline=1')),
+    );
+    if (pdfLink) {
+      const pdf = await fetch(pdfLink);
+      expect(pdf.headers.get('content-security-policy')).toContain('sandbox');
+    }
+    await page.keyboard.press('Escape');
 
     // Cancelling the changed form asks first.
     await drawer.getByLabel('标题').fill('草稿');

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { defineConfig, type Plugin } from 'vite';
 import { earlyStartPlugin } from './plugins/early-start';
+import { pdfjsAssetsPlugin } from './plugins/pdfjs-assets';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 const API_PREFIXES = ['/auth', '/base_api', '/bpm_api', '/msg_api', '/file_api', '/hr_api', '/salary_api', '/recruit_api', '/api/docs'];
@@ -92,7 +93,7 @@ function contractForBrowser(): Plugin {
 export default defineConfig(() => {
   const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   return {
-    plugins: [contractForBrowser(), react(), versionFile(buildId), earlyStartPlugin()],
+    plugins: [contractForBrowser(), react(), versionFile(buildId), earlyStartPlugin(), pdfjsAssetsPlugin()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     server: {
       proxy: {

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  *   and downloads the designer builds in the page.
  * - font-src data:: bpmn-font's icon font may be inlined by the bundler.
  * - connect-src 'self': API calls and the live channel (CSP 3 lets 'self' match ws:/wss: of our host).
- * - frame-src 'self': the PDF preview (a signed link on our origin).
+ * - frame-src 'none': nothing is framed (PDFs are drawn by pdf.js, whose worker is 'self').
  * - frame-ancestors 'self': only our own pages may frame us (X-Frame-Options SAMEORIGIN for old browsers).
  */
 export const CONTENT_SECURITY_POLICY = {
@@ -22,7 +22,7 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  frameSrc: ["'self'"],
+  frameSrc: ["'none'"],
   workerSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   formAction: ["'self'"],
