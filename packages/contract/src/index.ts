@@ -7,6 +7,7 @@ import { fileCalls } from './modules/file';
 import { financeCalls } from './modules/finance';
 import { greetingCalls } from './modules/greeting';
 import { hrCalls } from './modules/hr';
+import { lifecycleCalls } from './modules/lifecycle';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
 import { signatureCalls } from './modules/signature';
@@ -24,6 +25,7 @@ export * from './modules/file';
 export * from './modules/finance';
 export * from './modules/greeting';
 export * from './modules/hr';
+export * from './modules/lifecycle';
 export * from './modules/msg';
 export * from './modules/position';
 export * from './modules/signature';
@@ -42,6 +44,7 @@ export const callGroups = {
   base: baseCalls,
   bpm: bpmCalls,
   hr: hrCalls,
+  lifecycle: lifecycleCalls,
   employee: employeeCalls,
   outerChain: outerChainCalls,
   msg: msgCalls,

@@ -56,6 +56,14 @@ function ResumePreview() {
   return <Screen />;
 }
 
+/** The new hire's on-duty form: opened from the signed link HR sends, before there is an account. */
+function OnDutyInfo() {
+  const screen = findScreen('/onDutyInfo');
+  if (!screen) return <PlaceholderPage area={AREA_NAMES.hr} title="入职信息填写" />;
+  const Screen = lazyScreen(screen);
+  return <Screen />;
+}
+
 /** antd's English texts load only when English is chosen (zh-CN is the default and stays in the entry bundle). */
 function useAntdLocale(language: string): Locale {
   const [en, setEn] = useState<Locale | null>(null);
@@ -80,6 +88,7 @@ export function AppRoot() {
                 <Route path="/entry" element={<EntryPage />} />
                 <Route path="/login" element={<LoginAlias />} />
                 <Route path="/ResumePreview" element={<ResumePreview />} />
+                <Route path="/onDutyInfo" element={<OnDutyInfo />} />
                 <Route
                   path="*"
                   element={

@@ -7,6 +7,7 @@ import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
+import { lifecycleSeed } from '../../modules/hr/lifecycle/lifecycle.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
 import { positionSeed } from '../../modules/position/position.seed';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -35,6 +36,7 @@ export const moduleSeeds: ModuleSeed[] = [
   { name: 'finance', reference: seedOpenBanks },
   fileSeed,
   bpmSeed,
+  lifecycleSeed,
   msgSeed,
   greetingSeed,
 ];

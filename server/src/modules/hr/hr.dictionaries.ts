@@ -48,4 +48,19 @@ export const hrDictionaries: DictSeed[] = [
     ],
   },
   { codeType: 'EMPEVENT', name: '员工变动类型', items: list('入职', '转正', '调动', '调薪调级', '离职', '续签') },
+  { codeType: 'QUITTYPE', name: '离职类型', items: list('主动辞职', '协商解除', '辞退', '合同到期不续签', '退休') },
+  { codeType: 'CONTRACTTYPE', name: '劳动合同类型', items: list('固定期限', '无固定期限', '以完成一定工作任务为期限') },
+  {
+    codeType: 'ONBOARDSTAGE',
+    name: '入职阶段',
+    items: [
+      ['offer', '待发送链接', 'orange'],
+      ['invited', '待填写', 'orange'],
+      ['filled', '待确认', 'blue'],
+      ['confirming', '审批中', 'blue'],
+      ['onboarded', '已入职', 'green'],
+      ['gaveUpOffer', '放弃offer', 'grey'],
+      ['gaveUpInduction', '放弃入职', 'grey'],
+    ],
+  },
 ];

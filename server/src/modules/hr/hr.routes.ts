@@ -7,12 +7,14 @@ import type { FileService } from '../file/file.service';
 import { employeeRoutes } from './employee.routes';
 import { employeesWithMaterial } from './employee-materials';
 import { canReadEmployeeFile } from './employee-sections';
+import { lifecycleRoutes, setupLifecycle } from './lifecycle/lifecycle.routes';
 import * as repo from './positive.repository';
 import * as positive from './positive.service';
 
 export const hrModule: ServerModule = {
   name: 'hr',
-  setup(_app, platform) {
+  setup(app, platform) {
+    setupLifecycle(app, platform);
     // Approvers and cc recipients must open the applicant's uploaded evaluation form and materials.
     // Files on an employee's records are readable by whoever may read those records.
     (platform.services.get('files') as FileService | undefined)?.registerReader(
@@ -22,7 +24,7 @@ export const hrModule: ServerModule = {
     );
   },
   routes(platform) {
-    return [...employeeRoutes(platform), ...confirmationRoutes()];
+    return [...employeeRoutes(platform), ...confirmationRoutes(), ...lifecycleRoutes(platform)];
   },
 };
 

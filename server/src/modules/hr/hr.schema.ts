@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../db/columns';
 
 /** Job grades (ranks), per company or shared (orgId null). */
@@ -119,6 +119,8 @@ export const confirmations = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('approving'),
     /** Business-document number (ZZ + day + sequence), given at submission. */
     documentNo: varchar('document_no', { length: 32 }),
+    /** When the confirmation notice (转正通知) was mailed (sendFormalMail), once. */
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
     ...auditColumns,
   },
   (t) => [index('confirmations_employee_idx').on(t.employeeId), index('confirmations_instance_idx').on(t.processInstanceId)],

@@ -20,4 +20,8 @@ export const screens = defineScreens({
   '/PersonalCenter/EditCertificate': personal('certificate', '资格证书'),
   '/PersonalCenter/EditVehicleInfo': personal('vehicle', '车辆信息'),
   '/PersonalCenter/EditBankInfo': personal('bank', '银行卡信息'),
+  '/WorkBench/lizhi': { load: () => import('./lifecycle/resignation-screen'), title: '离职申请' },
+  '/staffChange/index': { load: () => import('./lifecycle/staff-change-screen'), title: '人事异动' },
+  '/ContractSealList/index': { load: () => import('./lifecycle/contract-screen'), title: '合同管理' },
+  '/onDutyInfo': { load: () => import('./lifecycle/on-duty-info-screen'), title: '入职信息填写', dates: false },
 });

@@ -1,0 +1,185 @@
+import { LIFECYCLE_PERM, lifecycleCalls, type OnboardingRecord, onboardingMeta } from '@erp/contract/modules/lifecycle';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, InputNumber, Modal, Segmented, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { api } from '../../../app/api/client';
+import { Auth, useHasAuth } from '../../../app/auth/auth';
+import { DateField, OrgTreeSelect, ResourceTable } from '../../../components/resource';
+
+const KEY = ['hr', 'lifecycle', 'onboarding'] as const;
+type View = 'offer' | 'onDuty' | 'induction';
+
+interface OfferValues {
+  name: string;
+  phone: string;
+  email?: string;
+  idNumber?: string;
+  orgId: number;
+  positionName?: string;
+  plannedEntryDate: string;
+  probationMonths: number;
+  salary?: number;
+}
+
+function OfferDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<OfferValues>();
+  const add = useMutation({
+    mutationFn: (v: OfferValues) => api(lifecycleCalls.addOnboarding, { ...v, email: v.email || null, idNumber: v.idNumber || null }),
+    onSuccess: () => {
+      message.success('已登记');
+      form.resetFields();
+      onDone();
+    },
+  });
+  return (
+    <Modal open={open} title="登记待入职人员" onCancel={onClose} onOk={() => form.submit()} confirmLoading={add.isPending} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={{ probationMonths: 3 }} onFinish={(v) => add.mutate(v)}>
+        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="phone" label="手机号" rules={[{ required: true, pattern: /^1\d{10}$/, message: '手机号格式不正确' }]}>
+          <Input maxLength={11} />
+        </Form.Item>
+        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
+          <Input maxLength={128} />
+        </Form.Item>
+        <Form.Item name="idNumber" label="身份证号码">
+          <Input maxLength={18} />
+        </Form.Item>
+        <Form.Item name="orgId" label="入职部门" rules={[{ required: true, message: '请选择入职部门' }]}>
+          <OrgTreeSelect id="orgId" />
+        </Form.Item>
+        <Form.Item name="positionName" label="岗位">
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="plannedEntryDate" label="预计入职日期" rules={[{ required: true, message: '请选择预计入职日期' }]}>
+          <DateField id="plannedEntryDate" />
+        </Form.Item>
+        <Form.Item name="probationMonths" label="试用期（月）">
+          <InputNumber min={0} max={6} />
+        </Form.Item>
+        <Form.Item name="salary" label="月薪（元）">
+          <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 入职管理: offers waiting, on-duty information to confirm, and finished onboardings. */
+export function OnboardingTab() {
+  const { message, modal } = App.useApp();
+  const can = useHasAuth();
+  const client = useQueryClient();
+  const [view, setView] = useState<View>('offer');
+  const [adding, setAdding] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: ['hr', 'lifecycle'] });
+  const link = useMutation({
+    mutationFn: (id: number) => api(lifecycleCalls.createOuterChain, { id }),
+    onSuccess: (r) => {
+      const url = `${window.location.origin}${window.location.pathname}${r.url.replace(/^\//, '')}`;
+      modal.info({
+        title: '入职信息填写链接',
+        width: 560,
+        content: (
+          <Space direction="vertical">
+            <Typography.Paragraph copyable={{ text: url }} style={{ wordBreak: 'break-all' }}>
+              {url}
+            </Typography.Paragraph>
+            <Typography.Text type="secondary">有效期至 {new Date(r.expiresAt).toLocaleString()}，请发送给新员工填写。</Typography.Text>
+          </Space>
+        ),
+      });
+      void refresh();
+    },
+  });
+  const confirm = useMutation({
+    mutationFn: (id: number) => api(lifecycleCalls.confirmOnDuty, { id }),
+    onSuccess: (r) => {
+      message.success(`已提交入职确认（${r.documentNo}）`);
+      void refresh();
+    },
+  });
+  const giveUp = useMutation({
+    mutationFn: (r: OnboardingRecord) =>
+      r.stage === 'filled'
+        ? api(lifecycleCalls.giveupInduction, { id: r.id, reason: '本人放弃入职' })
+        : api(lifecycleCalls.giveupOffer, { id: r.id, reason: '本人放弃offer' }),
+    onSuccess: () => {
+      message.success('已标记为放弃');
+      void refresh();
+    },
+  });
+  const page = view === 'offer' ? lifecycleCalls.getOfferPage : view === 'onDuty' ? lifecycleCalls.getOnDutyPage : lifecycleCalls.getInductionPage;
+  const exportCall = view === 'onDuty' ? lifecycleCalls.exportOnDutyUser : view === 'induction' ? lifecycleCalls.getInductionExport : undefined;
+  const manage = can(LIFECYCLE_PERM.manage);
+  return (
+    <>
+      <Segmented
+        style={{ marginBottom: 12 }}
+        value={view}
+        onChange={(v) => setView(v as View)}
+        options={[
+          { value: 'offer', label: '待入职' },
+          { value: 'onDuty', label: '待确认' },
+          { value: 'induction', label: '入职记录' },
+        ]}
+      />
+      <ResourceTable<OnboardingRecord>
+        key={view}
+        meta={onboardingMeta}
+        pageCall={page}
+        exportCall={exportCall && can(LIFECYCLE_PERM.export) ? exportCall : undefined}
+        exportName="入职记录.xlsx"
+        queryKey={[...KEY, view]}
+        toolbar={
+          view === 'offer' ? (
+            <Auth code={LIFECYCLE_PERM.manage}>
+              <Button type="primary" onClick={() => setAdding(true)}>
+                登记待入职
+              </Button>
+            </Auth>
+          ) : null
+        }
+        actionsWidth={220}
+        rowActions={
+          manage
+            ? (r) => (
+                <Space size={0}>
+                  {['offer', 'invited', 'filled'].includes(r.stage) && (
+                    <Button type="link" size="small" onClick={() => link.mutate(r.id)}>
+                      {r.stage === 'offer' ? '发送链接' : '重新发送'}
+                    </Button>
+                  )}
+                  {r.stage === 'filled' && (
+                    <Button type="link" size="small" onClick={() => confirm.mutate(r.id)}>
+                      确认入职
+                    </Button>
+                  )}
+                  {['offer', 'invited', 'filled'].includes(r.stage) && (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() => modal.confirm({ title: `确定将 ${r.name} 标记为放弃吗？`, onOk: () => giveUp.mutateAsync(r) })}
+                    >
+                      放弃
+                    </Button>
+                  )}
+                </Space>
+              )
+            : undefined
+        }
+      />
+      <OfferDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onDone={() => {
+          setAdding(false);
+          void refresh();
+        }}
+      />
+    </>
+  );
+}

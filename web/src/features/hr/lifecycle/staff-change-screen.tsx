@@ -1,0 +1,244 @@
+import {
+  type ChangeLogRecord,
+  changeLogMeta,
+  type DepartureRecord,
+  departureMeta,
+  type FormalRecord,
+  formalMeta,
+  LIFECYCLE_PERM,
+  lifecycleCalls,
+  type MoveRecord,
+  type QuitRecord,
+  quitMeta,
+  type RenewalDueRecord,
+  renewalDueMeta,
+  transferMeta,
+} from '@erp/contract/modules/lifecycle';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Segmented, Space, Tabs } from 'antd';
+import { useState } from 'react';
+import { api } from '../../../app/api/client';
+import { Auth, useHasAuth } from '../../../app/auth/auth';
+import { ResourceTable } from '../../../components/resource';
+import { ScreenFrame } from '../../base/screen-frame';
+import { DismissDialog, RenewalDialog, TransferDialog } from './move-dialogs';
+import { OnboardingTab } from './onboarding-tab';
+
+const KEY = ['hr', 'lifecycle'] as const;
+
+function TransferTab({ adjustment }: { adjustment?: boolean }) {
+  const can = useHasAuth();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ResourceTable<MoveRecord>
+        meta={transferMeta}
+        pageCall={adjustment ? lifecycleCalls.getAdjustmentPage : lifecycleCalls.getTransferPage}
+        exportCall={!adjustment && can(LIFECYCLE_PERM.export) ? lifecycleCalls.getTransferExport : undefined}
+        exportName="调动记录.xlsx"
+        queryKey={[...KEY, adjustment ? 'adjustment' : 'transfer']}
+        toolbar={
+          <Auth code={LIFECYCLE_PERM.manage}>
+            <Button type="primary" onClick={() => setOpen(true)} data-testid="start-transfer">
+              发起调动
+            </Button>
+          </Auth>
+        }
+      />
+      <TransferDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onDone={() => {
+          setOpen(false);
+          void client.invalidateQueries({ queryKey: KEY });
+        }}
+      />
+    </>
+  );
+}
+
+function QuitTab() {
+  const can = useHasAuth();
+  const client = useQueryClient();
+  const [view, setView] = useState<'requests' | 'leavers'>('requests');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Segmented
+        style={{ marginBottom: 12 }}
+        value={view}
+        onChange={(v) => setView(v as 'requests' | 'leavers')}
+        options={[
+          { value: 'requests', label: '离职申请' },
+          { value: 'leavers', label: '离职人员' },
+        ]}
+      />
+      {view === 'requests' ? (
+        <ResourceTable<QuitRecord>
+          meta={quitMeta}
+          pageCall={lifecycleCalls.getQuitPage}
+          exportCall={can(LIFECYCLE_PERM.export) ? lifecycleCalls.exportQuitData : undefined}
+          exportName="离职申请.xlsx"
+          queryKey={[...KEY, 'quit']}
+          toolbar={
+            <Auth code={LIFECYCLE_PERM.manage}>
+              <Button type="primary" onClick={() => setOpen(true)}>
+                离职办理
+              </Button>
+            </Auth>
+          }
+        />
+      ) : (
+        <ResourceTable<DepartureRecord>
+          meta={departureMeta}
+          pageCall={lifecycleCalls.getDeparturePage}
+          exportCall={can(LIFECYCLE_PERM.export) ? lifecycleCalls.getQuitExport : undefined}
+          exportName="离职人员.xlsx"
+          queryKey={[...KEY, 'departure']}
+        />
+      )}
+      <DismissDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onDone={() => {
+          setOpen(false);
+          void client.invalidateQueries({ queryKey: KEY });
+        }}
+      />
+    </>
+  );
+}
+
+function FormalTab() {
+  const { message } = App.useApp();
+  const can = useHasAuth();
+  const client = useQueryClient();
+  const [view, setView] = useState<'due' | 'notice'>('due');
+  const mail = useMutation({
+    mutationFn: (employeeId: number) => api(lifecycleCalls.sendFormalMail, { employeeIds: [employeeId] }),
+    onSuccess: (r) => {
+      message.success(r.sent ? '转正通知已发送' : '该员工已发送过转正通知');
+      void client.invalidateQueries({ queryKey: [...KEY, 'formal'] });
+    },
+  });
+  return (
+    <>
+      <Segmented
+        style={{ marginBottom: 12 }}
+        value={view}
+        onChange={(v) => setView(v as 'due' | 'notice')}
+        options={[
+          { value: 'due', label: '试用期员工' },
+          { value: 'notice', label: '转正通知' },
+        ]}
+      />
+      <ResourceTable<FormalRecord>
+        key={view}
+        meta={formalMeta}
+        pageCall={view === 'due' ? lifecycleCalls.getFormalPage : lifecycleCalls.getFormalReceiveList}
+        exportCall={view === 'due' && can(LIFECYCLE_PERM.export) ? lifecycleCalls.exportFormalData : undefined}
+        exportName="转正管理.xlsx"
+        queryKey={[...KEY, 'formal', view]}
+        rowActions={
+          view === 'notice' && can(LIFECYCLE_PERM.manage)
+            ? (r) => (
+                <Button type="link" size="small" disabled={Boolean(r.noticeSentAt)} onClick={() => mail.mutate(r.id)}>
+                  {r.noticeSentAt ? '已发送' : '发送通知'}
+                </Button>
+              )
+            : undefined
+        }
+      />
+    </>
+  );
+}
+
+function RenewalTab() {
+  const can = useHasAuth();
+  const client = useQueryClient();
+  const [days, setDays] = useState(30);
+  const [renewing, setRenewing] = useState<number | null>(null);
+  return (
+    <>
+      <ResourceTable<RenewalDueRecord>
+        meta={renewalDueMeta}
+        pageCall={lifecycleCalls.getRenewalPage}
+        queryKey={[...KEY, 'renewal']}
+        fixedFilters={{ days }}
+        toolbar={
+          <Segmented
+            value={days}
+            onChange={(v) => setDays(Number(v))}
+            options={[
+              { value: 30, label: '30天内到期' },
+              { value: 60, label: '60天内到期' },
+              { value: 90, label: '90天内到期' },
+            ]}
+          />
+        }
+        rowActions={
+          can(LIFECYCLE_PERM.manage)
+            ? (r) => (
+                <Button type="link" size="small" disabled={r.renewalState === 'approving' || r.renewalState === 'returned'} onClick={() => setRenewing(r.id)}>
+                  续签
+                </Button>
+              )
+            : undefined
+        }
+      />
+      <RenewalDialog
+        employeeId={renewing}
+        onClose={() => setRenewing(null)}
+        onDone={() => {
+          setRenewing(null);
+          void client.invalidateQueries({ queryKey: KEY });
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * 人事异动 (/staffChange/index): HR's screen of the lifecycle — onboarding, confirmations,
+ * transfers, adjustments, departures, renewals and the change log, with the counts of what waits.
+ */
+export default function StaffChangeScreen() {
+  const can = useHasAuth();
+  const agency = useQuery({ queryKey: [...KEY, 'agency'], queryFn: () => api(lifecycleCalls.getHrmAgency, {}) });
+  const a = agency.data;
+  const label = (text: string, n?: number) => (
+    <Space size={4}>
+      {text}
+      {n ? <Badge count={n} size="small" /> : null}
+    </Space>
+  );
+  return (
+    <ScreenFrame>
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'onboarding', label: label('入职管理', (a?.offers ?? 0) + (a?.onDutyToConfirm ?? 0)), children: <OnboardingTab /> },
+          { key: 'formal', label: label('转正管理', a?.probationDue), children: <FormalTab /> },
+          { key: 'transfer', label: label('调动管理'), children: <TransferTab /> },
+          { key: 'adjustment', label: label('调岗调薪'), children: <TransferTab adjustment /> },
+          { key: 'quit', label: label('离职管理', a?.resigning), children: <QuitTab /> },
+          { key: 'renewal', label: label('合同续签', a?.contractsEnding), children: <RenewalTab /> },
+          {
+            key: 'changes',
+            label: label('异动记录'),
+            children: (
+              <ResourceTable<ChangeLogRecord>
+                meta={changeLogMeta}
+                pageCall={lifecycleCalls.getEmployeePage}
+                exportCall={can(LIFECYCLE_PERM.export) ? lifecycleCalls.exportEmpData : undefined}
+                exportName="员工异动记录.xlsx"
+                queryKey={[...KEY, 'changes']}
+              />
+            ),
+          },
+        ]}
+      />
+    </ScreenFrame>
+  );
+}
