@@ -6,7 +6,9 @@ import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
 import { financeCalls } from './modules/finance';
 import { greetingCalls } from './modules/greeting';
+import { handoverCalls } from './modules/handover';
 import { hrCalls } from './modules/hr';
+import { hrDocumentCalls } from './modules/hr-documents';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
 import { signatureCalls } from './modules/signature';
@@ -23,7 +25,9 @@ export * from './modules/employee';
 export * from './modules/file';
 export * from './modules/finance';
 export * from './modules/greeting';
+export * from './modules/handover';
 export * from './modules/hr';
+export * from './modules/hr-documents';
 export * from './modules/msg';
 export * from './modules/position';
 export * from './modules/signature';
@@ -42,6 +46,8 @@ export const callGroups = {
   base: baseCalls,
   bpm: bpmCalls,
   hr: hrCalls,
+  hrDocuments: hrDocumentCalls,
+  handover: handoverCalls,
   employee: employeeCalls,
   outerChain: outerChainCalls,
   msg: msgCalls,
