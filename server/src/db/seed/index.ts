@@ -7,6 +7,7 @@ import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
+import { hrDocumentsSeed } from '../../modules/hr/hr-documents.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
 import { positionSeed } from '../../modules/position/position.seed';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -37,6 +38,7 @@ export const moduleSeeds: ModuleSeed[] = [
   bpmSeed,
   msgSeed,
   greetingSeed,
+  hrDocumentsSeed,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -66,8 +66,10 @@ describe('leaver handover', () => {
   let started: number[] = [];
   let roleId = 0;
   let unitId = 0;
+  let base: Record<string, number> = {};
 
   beforeAll(async () => {
+    base = Object.fromEntries((await listHoldings(s.db, ids.get(leaver) as number)).groups.map((g) => [g.key, g.count]));
     instances = [];
     for (let i = 0; i < 4; i++) instances.push(await startFor(leaver));
     started = [await startFor('user22', leaver), await startFor('user22', leaver)];
@@ -86,7 +88,13 @@ describe('leaver handover', () => {
     const h = await hand<Holdings>('hr01', 'getHoldings', { userId: ids.get(leaver) });
     expect(h.code, h.message).toBe('200');
     const counts = Object.fromEntries(h.data.groups.map((g) => [g.key, g.count]));
-    expect(counts).toMatchObject({ approvalTasks: 4, startedProcesses: 2, ledUnits: 1, soleRoles: 1 });
+    const plus = (k: string, n: number) => (base[k] ?? 0) + n;
+    expect(counts).toMatchObject({
+      approvalTasks: plus('approvalTasks', 4),
+      startedProcesses: plus('startedProcesses', 2),
+      ledUnits: plus('ledUnits', 1),
+      soleRoles: plus('soleRoles', 1),
+    });
     expect(h.data.groups.find((g) => g.key === 'approvalTasks')?.items[0]?.title).toMatch(/^测试申请/);
     expect((await listHoldings(s.db, ids.get(leaver) as number)).total).toBe(h.data.total);
     expect((await hand('emp01', 'getHoldings', { userId: ids.get(leaver) })).status).toBe(403);
@@ -119,7 +127,7 @@ describe('leaver handover', () => {
     await refuse([{ group: 'approvalTasks', toUserId: ids.get('user30') }], '接收人不存在或已停用');
     // A task that is no longer the leaver's (closed meanwhile): the whole handover is refused.
     await refuse([{ group: 'approvalTasks', toUserId: ids.get('user06'), itemIds: ['999999'] }], '所选事项已不在交接人名下', 409);
-    expect((await listHoldings(s.db, u)).total).toBe(8);
+    expect((await listHoldings(s.db, u)).total).toBe(8 + Object.values(base).reduce((a, b) => a + b, 0));
   });
 
   it('moves every item in one transaction: per item and per group; audited; one message per successor', async () => {
@@ -138,18 +146,19 @@ describe('leaver handover', () => {
       ],
     });
     expect(r.code, r.message).toBe('200');
-    expect(r.data).toMatchObject({ total: 8, remaining: 0 });
+    const extra = Object.values(base).reduce((a, b) => a + b, 0);
+    expect(r.data).toMatchObject({ total: 8 + extra, remaining: 0 });
     expect(r.data.moved.map((m) => [m.group, m.toUserId, m.count])).toEqual([
       ['approvalTasks', ids.get('user07'), 1],
-      ['approvalTasks', ids.get('user06'), 3],
-      ['startedProcesses', ids.get('user06'), 2],
-      ['ledUnits', ids.get('user06'), 1],
-      ['soleRoles', ids.get('user06'), 1],
+      ['approvalTasks', ids.get('user06'), 3 + (base.approvalTasks ?? 0)],
+      ['startedProcesses', ids.get('user06'), 2 + (base.startedProcesses ?? 0)],
+      ['ledUnits', ids.get('user06'), 1 + (base.ledUnits ?? 0)],
+      ['soleRoles', ids.get('user06'), 1 + (base.soleRoles ?? 0)],
     ]);
     expect((await listHoldings(s.db, u)).total).toBe(0);
     // Each move is an audit row.
     const audited = await s.db.select().from(auditLog).where(eq(auditLog.call, 'POST /hr_api/hrm/handover/confirm'));
-    expect(audited.filter((a) => a.recordId?.includes(':'))).toHaveLength(8);
+    expect(audited.filter((a) => a.recordId?.includes(':'))).toHaveLength(8 + extra);
     // One message per successor.
     const after = await s.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.topic, 'notify'));
     expect(Number(after[0]?.n) - Number(before[0]?.n)).toBe(2);
