@@ -32,7 +32,7 @@ async function drive(
 ) {
   for (let i = 0; i < passes; i++) {
     const h = await holder(db, instanceId);
-    if (!h || h.kind !== 'approve') return;
+    if (h?.kind !== 'approve') return;
     await onStep?.(h.nodeId, h.userId);
     await engine.pass(db, { taskId: h.taskId, userId: h.userId, message: '同意' });
   }
