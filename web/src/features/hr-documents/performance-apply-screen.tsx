@@ -109,7 +109,7 @@ export default function PerformanceApplyScreen() {
             )}
           </Form.List>
           <Form.Item name="selfSummary" label="自评总结" style={{ marginTop: 16 }} rules={[{ required: true, whitespace: true, message: '请输入自评总结' }]}>
-            <Input.TextArea rows={4} maxLength={1000} showCount />
+            <Input.TextArea rows={4} maxLength={1000} showCount data-testid="performance-summary" />
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={saving} data-testid="performance-submit">
