@@ -43,9 +43,9 @@ async function post<T>(url: string, path: string, body: unknown, token: string):
 async function fill(pool: pg.Pool, definitionId: number, leaver: number, other: number) {
   await pool.query(
     `INSERT INTO wf_instances (definition_id, process_key, process_name, business_id, title, initiator_user_id, status, vars, chosen, state, started_at)
-     SELECT $1, 'BenchHandover', '交接压测', 'H-' || g, '交接压测 ' || g, CASE WHEN g <= $2 THEN $3::int ELSE $4::int END, 'running', '{}', '{}',
+     SELECT $1, 'BenchHandover', '交接压测', 'H-' || g, '交接压测 ' || g, CASE WHEN g <= $2::int THEN $3::int ELSE $4::int END, 'running', '{}', '{}',
             '{"joins":{},"activations":1}', now() - (g || ' seconds')::interval
-     FROM generate_series(1, $2 + $5) g`,
+     FROM generate_series(1, $2::int + $5::int) g`,
     [definitionId, TASKS, other, leaver, STARTED],
   );
   await pool.query(

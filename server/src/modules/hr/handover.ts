@@ -1,6 +1,6 @@
 import { HANDOVER_MSG, type HandoverResult, type Holdings } from '@erp/contract';
-import { eq, inArray } from 'drizzle-orm';
-import { auditLog, users } from '../../db/schema';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -8,6 +8,18 @@ import { enqueue } from '../../platform/outbox/outbox';
 import { holdingProvider, holdingsWithItems, listHoldings } from './departure-holdings';
 
 const CALL = 'POST /hr_api/hrm/handover/confirm';
+
+/** An audit_log row as the JSON the bulk insert reads. */
+interface AuditRow {
+  user_id: number;
+  user_code: string;
+  call: string;
+  record_id: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  ip: string | null;
+  request_id: string | null;
+}
 
 async function person(db: Db, id: number) {
   const [u] = await db.select({ id: users.id, userCode: users.userCode, realName: users.realName, enabled: users.enabled }).from(users).where(eq(users.id, id));
@@ -66,7 +78,7 @@ export async function confirmHandover(
 
   return db.transaction(async (tx) => {
     const moved: HandoverResult['moved'] = [];
-    const audit: Array<typeof auditLog.$inferInsert> = [];
+    const audit: AuditRow[] = [];
     const arrived = new Map<number, Array<{ title: string; items: string[]; count: number }>>();
     for (const a of ordered) {
       const provider = holdingProvider(a.group);
@@ -88,17 +100,22 @@ export async function confirmHandover(
       arrived.set(a.toUserId, list);
       for (const i of items)
         audit.push({
-          userId: actor.userId,
-          userCode: actor.userCode,
+          user_id: actor.userId,
+          user_code: actor.userCode,
           call: CALL,
-          recordId: `${a.group}:${i.id}`.slice(0, 64),
+          record_id: `${a.group}:${i.id}`.slice(0, 64),
           before: { group: a.group, holderUserId: from.id, title: i.title },
           after: { group: a.group, holderUserId: a.toUserId, remark },
           ip: meta.ip,
-          requestId: meta.requestId,
+          request_id: meta.requestId,
         });
     }
-    for (let i = 0; i < audit.length; i += 1000) await tx.insert(auditLog).values(audit.slice(i, i + 1000));
+    // One statement with one JSON parameter: 5,000 rows of nine parameters each cost seconds to bind.
+    if (audit.length)
+      await tx.execute(sql`INSERT INTO audit_log (user_id, user_code, call, record_id, before, after, ip, request_id)
+        SELECT r.user_id, r.user_code, r.call, r.record_id, r.before, r.after, r.ip, r.request_id
+        FROM jsonb_to_recordset(${JSON.stringify(audit)}::jsonb)
+          AS r(user_id int, user_code varchar, call varchar, record_id varchar, before jsonb, after jsonb, ip varchar, request_id varchar)`);
     for (const [toUserId, groups] of arrived) {
       const lines = groups.map((g) => `<li>${g.title} ${g.count} 项：${g.items.map(escapeHtml).join('、')}${g.count > g.items.length ? ' 等' : ''}</li>`);
       await enqueue(tx, 'notify', {
