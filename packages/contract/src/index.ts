@@ -6,7 +6,9 @@ import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
 import { financeCalls } from './modules/finance';
 import { greetingCalls } from './modules/greeting';
+import { handoverCalls } from './modules/handover';
 import { hrCalls } from './modules/hr';
+import { hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
@@ -24,7 +26,9 @@ export * from './modules/employee';
 export * from './modules/file';
 export * from './modules/finance';
 export * from './modules/greeting';
+export * from './modules/handover';
 export * from './modules/hr';
+export * from './modules/hr-documents';
 export * from './modules/lifecycle';
 export * from './modules/msg';
 export * from './modules/position';
@@ -45,6 +49,8 @@ export const callGroups = {
   bpm: bpmCalls,
   hr: hrCalls,
   lifecycle: lifecycleCalls,
+  hrDocuments: hrDocumentCalls,
+  handover: handoverCalls,
   employee: employeeCalls,
   outerChain: outerChainCalls,
   msg: msgCalls,

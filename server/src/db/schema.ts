@@ -6,6 +6,7 @@ export * from '../modules/finance/open-bank.schema';
 export * from '../modules/greeting/greeting.schema';
 export * from '../modules/hr/employee-records.schema';
 export * from '../modules/hr/hr.schema';
+export * from '../modules/hr/hr-documents.schema';
 export * from '../modules/hr/lifecycle/lifecycle.schema';
 export * from '../modules/msg/msg.schema';
 export * from '../modules/position/position.schema';

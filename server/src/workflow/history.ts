@@ -54,11 +54,11 @@ export async function closeTask(
       UPDATE wf_tasks SET status = 'done', outcome = ${close.outcome}, completed_by = ${userId}::int,
         completed_at = ${new Date().toISOString()}::timestamptz, message = ${close.message}::varchar
       WHERE id = ${task.id}::int AND ${stillHeldBy(userId)}
-      RETURNING id
+      RETURNING id, proxy_for_user_id
     ), ev AS (
-      INSERT INTO wf_events (instance_id, task_id, node_id, node_name, action, operate_type, approval_flag, user_id, target_user_id, message)
+      INSERT INTO wf_events (instance_id, task_id, node_id, node_name, action, operate_type, approval_flag, user_id, target_user_id, message, proxy_for_user_id)
       SELECT ${run.inst.id}::int, closed.id, ${e.nodeId ?? null}::varchar, ${e.nodeName}::varchar, ${e.action}::varchar, ${e.operateType}::int,
-        ${e.approvalFlag}::int, ${userId}::int, ${e.targetUserId ?? null}::int, ${close.message}::varchar
+        ${e.approvalFlag}::int, ${userId}::int, ${e.targetUserId ?? null}::int, ${close.message}::varchar, closed.proxy_for_user_id
       FROM closed
     )
     SELECT (SELECT count(*)::int FROM closed) AS closed, t.status, t.assignee_user_id AS "assigneeUserId", t.candidate_user_ids AS "candidateUserIds",

@@ -166,7 +166,7 @@ export async function instanceSteps(db: Db, instanceId: number): Promise<Approva
     : { tasks: [], endCc: [] };
   const people = await peopleById(db, [
     inst.initiatorUserId,
-    ...events.flatMap((e) => [e.userId, e.targetUserId ?? 0]),
+    ...events.flatMap((e) => [e.userId, e.targetUserId ?? 0, e.proxyForUserId ?? 0]),
     ...tasks.flatMap((t) => [...(t.assigneeUserId ? [t.assigneeUserId] : []), ...t.candidateUserIds]),
     ...ahead.tasks.flatMap((t) => [...t.userIds, ...t.cc]),
     ...ahead.endCc,
@@ -191,7 +191,10 @@ export async function instanceSteps(db: Db, instanceId: number): Promise<Approva
   const steps: ApprovalStep[] = [];
   for (const e of events) {
     if (!EVENT_STEP_ACTIONS.includes(e.action)) continue;
-    const who = people.get(e.userId);
+    const acted = people.get(e.userId);
+    // A deputy's step names whom it was done for (代理).
+    const principal = e.proxyForUserId ? people.get(e.proxyForUserId) : undefined;
+    const who = acted && principal ? { ...acted, name: `${acted.name}（代理 ${principal.name}）` } : acted;
     const initiatorSide = e.action === 'start' || e.action === 'resubmit' || e.action === 'revoke';
     const s = step({
       id: `e:${e.id}`,

@@ -159,7 +159,7 @@ export async function transfer(db: Db, cmd: TaskCommand & { toUserId: number; re
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     const [moved] = await tx
       .update(wfTasks)
-      .set({ assigneeUserId: cmd.toUserId, candidateUserIds: [cmd.toUserId], createdAt: new Date() })
+      .set({ assigneeUserId: cmd.toUserId, candidateUserIds: [cmd.toUserId], createdAt: new Date(), proxyForUserId: null, delegationId: null })
       .where(and(eq(wfTasks.id, task.id), stillHeldBy(cmd.userId)))
       .returning();
     if (!moved) throw (await refusalNow(tx, task.id, cmd.userId)) ?? conflict(MSG.taskClosed);

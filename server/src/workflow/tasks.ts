@@ -3,6 +3,7 @@ import { wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
 import { badRequest } from '../platform/errors';
 import { idsOfCodes, resolveRule } from './assignees';
+import { withDeputies } from './delegations';
 import type { NodeModel } from './model';
 import type { Run, TaskRow } from './run';
 
@@ -43,13 +44,34 @@ export function nextActivation(run: Run): number {
 
 /** The tasks of one arrival at a user task, by its mode: one group task (any), one each (all), or one after another (seq). */
 export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
-  const people = await approversOf(run, n);
+  // People away with a deputy for today are replaced by the deputy (proxy approval, delegations.ts).
+  const { people, proxyFor } = await withDeputies(run.tx, await approversOf(run, n));
   const activation = nextActivation(run);
   const base = { instanceId: run.inst.id, nodeId: n.id, nodeName: n.name, kind: 'approve', activation, mode: n.mode ?? 'any' };
+  const proxy = (holders: number[]) => {
+    const p = holders.map((h) => proxyFor.get(h)).find((x) => x !== undefined);
+    return p ? { proxyForUserId: p.userId, delegationId: p.delegationId } : {};
+  };
   const values =
     n.mode === 'all' || n.mode === 'seq'
-      ? people.map((u, i) => ({ ...base, seq: i, assigneeUserId: u, candidateUserIds: [u], status: n.mode === 'seq' && i > 0 ? 'waiting' : 'pending' }))
-      : [{ ...base, seq: 0, assigneeUserId: people.length === 1 ? (people[0] as number) : null, candidateUserIds: people, status: 'pending' }];
+      ? people.map((u, i) => ({
+          ...base,
+          seq: i,
+          assigneeUserId: u,
+          candidateUserIds: [u],
+          status: n.mode === 'seq' && i > 0 ? 'waiting' : 'pending',
+          ...proxy([u]),
+        }))
+      : [
+          {
+            ...base,
+            seq: 0,
+            assigneeUserId: people.length === 1 ? (people[0] as number) : null,
+            candidateUserIds: people,
+            status: 'pending',
+            ...proxy(people),
+          },
+        ];
   const rows = await run.tx.insert(wfTasks).values(values).returning();
   run.created.push(...rows.filter((r) => r.status === 'pending'));
 }

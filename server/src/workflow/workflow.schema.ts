@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../db/columns';
 import type { ProcessModel } from './model';
 
@@ -87,8 +87,12 @@ export const wfTasks = pgTable(
     message: varchar('message', { length: 1000 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Held by a deputy (proxy approval): the person it is held for, and the delegation that put it there. */
+    proxyForUserId: integer('proxy_for_user_id'),
+    delegationId: integer('delegation_id'),
   },
   (t) => [
+    index('wf_tasks_delegation_idx').on(t.delegationId).where(sql`${t.delegationId} IS NOT NULL AND ${t.status} IN ('pending', 'waiting')`),
     index('wf_tasks_assignee_idx').on(t.assigneeUserId, t.status, t.kind),
     // "My open tasks" in two parts (see the to-do list): personal tasks in arrival order (read
     // backwards for newest first), so a page is the first rows of an index scan, and group tasks
@@ -119,8 +123,30 @@ export const wfEvents = pgTable(
     userId: integer('user_id').notNull(),
     /** A second person involved: transfer target, added signer. */
     targetUserId: integer('target_user_id'),
+    /** The deputy acted on behalf of this person (代理). */
+    proxyForUserId: integer('proxy_for_user_id'),
     message: varchar('message', { length: 1000 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('wf_events_instance_idx').on(t.instanceId, t.id)],
+);
+
+/**
+ * Proxy approval (代理): from start_date to end_date (business days, inclusive) the user's new and
+ * open approval tasks are held by the deputy; after it (or once cancelled) the open ones go back.
+ * status: active | cancelled (a range in the past is simply over).
+ */
+export const wfDelegations = pgTable(
+  'wf_delegations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    deputyUserId: integer('deputy_user_id').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    reason: varchar('reason', { length: 200 }),
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    ...auditColumns,
+  },
+  (t) => [index('wf_delegations_user_idx').on(t.userId, t.startDate), index('wf_delegations_deputy_idx').on(t.deputyUserId)],
 );

@@ -7,6 +7,7 @@ import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
+import { hrDocumentsSeed } from '../../modules/hr/hr-documents.seed';
 import { lifecycleSeed } from '../../modules/hr/lifecycle/lifecycle.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
 import { positionSeed } from '../../modules/position/position.seed';
@@ -39,6 +40,7 @@ export const moduleSeeds: ModuleSeed[] = [
   lifecycleSeed,
   msgSeed,
   greetingSeed,
+  hrDocumentsSeed,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

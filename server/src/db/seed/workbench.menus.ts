@@ -1,4 +1,5 @@
 import { rosterButtons } from '../../modules/hr/hr.menus';
+import { hrDocumentMenus } from '../../modules/hr/hr-documents.menus';
 import type { MenuSpec } from './types';
 
 const everyone = ['hr', 'hrDirector', 'recruiter', 'finance', 'manager', 'employee'];
@@ -31,4 +32,5 @@ export const workbenchMenus: MenuSpec[] = [
   app('StaffManagement', '员工管理', '/staffManagement/index', 'IdcardOutlined', ['hr', 'hrDirector', 'manager'], rosterButtons),
   app('Statement', '报表中心', '/statement/entrance', 'BarChartOutlined', ['hr', 'hrDirector', 'recruiter', 'finance', 'manager']),
   app('Settlement', '结算开票', '/Settlement/index', 'ReconciliationOutlined', ['finance']),
+  ...hrDocumentMenus,
 ];

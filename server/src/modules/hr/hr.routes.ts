@@ -1,12 +1,18 @@
 import { hrCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
+import { syncDelegations } from '../../workflow/delegations';
 import * as engine from '../../workflow/engine';
+
+const DELEGATION_SWEEP_MS = 60_000;
+
 import { targetUser } from '../bpm/bpm.service';
 import type { FileService } from '../file/file.service';
 import { employeeRoutes } from './employee.routes';
 import { employeesWithMaterial } from './employee-materials';
 import { canReadEmployeeFile } from './employee-sections';
+import { handoverRoutes } from './handover.routes';
+import { hrDocumentRoutes } from './hr-documents.routes';
 import { lifecycleRoutes, setupLifecycle } from './lifecycle/lifecycle.routes';
 import * as repo from './positive.repository';
 import * as positive from './positive.service';
@@ -15,6 +21,12 @@ export const hrModule: ServerModule = {
   name: 'hr',
   setup(app, platform) {
     setupLifecycle(app, platform);
+    // Proxy approval: ranges that begin or end move tasks (once a minute, and at once on each change).
+    const sweep = setInterval(() => {
+      syncDelegations(platform.db).catch((err) => platform.log.warn({ err: String(err) }, 'delegation sweep failed'));
+    }, DELEGATION_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
     // Approvers and cc recipients must open the applicant's uploaded evaluation form and materials.
     // Files on an employee's records are readable by whoever may read those records.
     (platform.services.get('files') as FileService | undefined)?.registerReader(
@@ -24,7 +36,7 @@ export const hrModule: ServerModule = {
     );
   },
   routes(platform) {
-    return [...employeeRoutes(platform), ...confirmationRoutes(), ...lifecycleRoutes(platform)];
+    return [...employeeRoutes(platform), ...confirmationRoutes(), ...lifecycleRoutes(platform), ...hrDocumentRoutes(platform), ...handoverRoutes(platform)];
   },
 };
 

@@ -338,7 +338,7 @@ describe('resignation (离职申请) and departure (离职办理)', () => {
       held.on = false;
       expect((await step())?.code).toBe('200');
     } finally {
-      registerHoldingsProvider(async () => []);
+      registerHoldingsProvider(null);
     }
     // the last working day is already over: left at once
     expect(await reload('user05')).toMatchObject({ employState: '005', status: '005' });
