@@ -9,6 +9,7 @@ import { greetingCalls } from './modules/greeting';
 import { hrCalls } from './modules/hr';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
+import { recruitCalls } from './modules/recruit';
 import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
 
@@ -26,6 +27,7 @@ export * from './modules/greeting';
 export * from './modules/hr';
 export * from './modules/msg';
 export * from './modules/position';
+export * from './modules/recruit';
 export * from './modules/signature';
 export * from './modules/system';
 export * from './permissions';
@@ -50,6 +52,7 @@ export const callGroups = {
   signature: signatureCalls,
   position: positionCalls,
   finance: financeCalls,
+  recruit: recruitCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -9,6 +9,7 @@ import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
 import { positionSeed } from '../../modules/position/position.seed';
+import { recruitSeed } from '../../modules/recruit/recruit.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import { BusinessCalendar, DEFAULT_BUSINESS_TIME_ZONE } from '../../platform/business-time';
@@ -32,6 +33,7 @@ export const moduleSeeds: ModuleSeed[] = [
   hrSeed,
   employeeRecordsSeed,
   positionSeed,
+  recruitSeed,
   { name: 'finance', reference: seedOpenBanks },
   fileSeed,
   bpmSeed,

@@ -1,4 +1,5 @@
 import { hrDictionaries } from '../hr/hr.dictionaries';
+import { recruitDictionaries } from '../recruit/recruit.dictionaries';
 
 /** Dictionaries the specification names, with the full status legend of spec 002 and its colours. */
 export interface DictSeed {
@@ -208,4 +209,5 @@ export const dictionarySeeds: DictSeed[] = [
     ],
   },
   ...hrDictionaries,
+  ...recruitDictionaries,
 ];
