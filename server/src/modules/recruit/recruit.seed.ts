@@ -261,19 +261,17 @@ async function seed(ctx: SeedContext): Promise<void> {
       })
       .returning({ id: recruitCandidates.id });
     const cid = c?.id as number;
-    await ctx.db
-      .insert(recruitStageEvents)
-      .values(
-        events.map((e) => ({
-          candidateId: cid,
-          demandId: demand.id,
-          fromStage: e.from,
-          toStage: e.to,
-          at: e.at,
-          byUserId: rec,
-          reason: e.to >= '090' ? '面试后淘汰' : null,
-        })),
-      );
+    await ctx.db.insert(recruitStageEvents).values(
+      events.map((e) => ({
+        candidateId: cid,
+        demandId: demand.id,
+        fromStage: e.from,
+        toStage: e.to,
+        at: e.at,
+        byUserId: rec,
+        reason: e.to >= '090' ? '面试后淘汰' : null,
+      })),
+    );
     const reachedIndex = CANDIDATE_STAGES.indexOf(reached as (typeof CANDIDATE_STAGES)[number]);
     if (reachedIndex >= 2) {
       // An interview for everyone who reached 030: passed for those beyond it; upcoming for some at 030.
@@ -319,15 +317,13 @@ async function seed(ctx: SeedContext): Promise<void> {
         .returning({ id: recruitOffers.id });
       if (employ !== '001') {
         sentDay++;
-        await ctx.db
-          .insert(recruitOfferSends)
-          .values({
-            offerId: o?.id as number,
-            to: `talent${i + 1}@mail.example`,
-            subject: `录用通知：${demand.name.replace(/招聘$/, '')}`,
-            sentBy: rec,
-            sentAt: events[5]?.at ?? new Date(now),
-          });
+        await ctx.db.insert(recruitOfferSends).values({
+          offerId: o?.id as number,
+          to: `talent${i + 1}@mail.example`,
+          subject: `录用通知：${demand.name.replace(/招聘$/, '')}`,
+          sentBy: rec,
+          sentAt: events[5]?.at ?? new Date(now),
+        });
       }
       if (reached === '080') {
         await ctx.db.insert(recruitHires).values({

@@ -260,6 +260,14 @@ export async function previewLink(db: Db, user: Principal, talentId: number) {
   return { token, expiresAt, url: `/#/ResumePreview?token=${encodeURIComponent(token)}` };
 }
 
+/** Phones, e-mail addresses and ID numbers in a shared text, masked (the link may be forwarded). */
+export function maskContacts(text: string): string {
+  return text
+    .replace(/(?<![\dA-Za-z])([1-9]\d{5})\d{8}(\d{3}[\dXx])(?![\dA-Za-z])/g, '$1********$2')
+    .replace(/(?<!\d)(1[3-9]\d)[- ]?\d{4}[- ]?(\d{4})(?!\d)/g, '$1****$2')
+    .replace(/([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*(@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g, '$1***$2');
+}
+
 /** One résumé by a signed link: only the résumé's facts, no contact data. */
 export async function resumePreview(db: Db, token: string): Promise<ResumePreview> {
   const { id, expires } = await openLink(db, 'resume', token);
@@ -278,7 +286,7 @@ export async function resumePreview(db: Db, token: string): Promise<ResumePrevie
     currentCompany: t.currentCompany,
     currentTitle: t.currentTitle,
     skills: t.skills,
-    text: t.resumeText ?? '',
+    text: maskContacts(t.resumeText ?? ''),
     fileName: row.fileName,
     expiresAt: new Date(expires).toISOString(),
   };
