@@ -1,5 +1,6 @@
 import { CANDIDATE_STAGES } from '@erp/contract';
 import { sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { chineseName, seededRandom } from '../../db/seed/names';
 import type { ModuleSeed, SeedContext } from '../../db/seed/types';
 import { recruitMenus } from './recruit.menus';
@@ -177,8 +178,8 @@ async function seed(ctx: SeedContext): Promise<void> {
     demandRows.push({ id: d?.id as number, orgId: org(unit), posts: postRows.map((p) => p.id), name });
   }
 
-  // 240 talents (200 in pipelines, 40 only in the pool), each with a résumé text.
-  const talentIds: number[] = [];
+  // 240 talents (200 in pipelines, 40 only in the pool), each with a résumé text; one insert.
+  const talentValues: Array<PgInsertValue<typeof recruitTalents>> = [];
   for (let i = 0; i < 240; i++) {
     const family = i % SKILLS.length;
     const skills = (SKILLS[family] as string[]).filter(() => rand() > 0.25);
@@ -193,39 +194,45 @@ async function seed(ctx: SeedContext): Promise<void> {
       family
     ] as string;
     const text = resumeTextOf({ name, phone, email, city, edu, years, company, title, skills, school: pick(SCHOOLS) });
-    const [t] = await ctx.db
-      .insert(recruitTalents)
-      .values({
-        name,
-        gender: rand() > 0.5 ? '1' : '2',
-        phone,
-        email,
-        city,
-        education: edu,
-        years,
-        currentCompany: company,
-        currentTitle: title,
-        expectedSalary: (8000 + Math.floor(rand() * 22) * 1000) * 100,
-        skills,
-        tags: rand() > 0.7 ? ['高潜'] : [],
-        source: pick(SOURCES),
-        resumeText: text,
-        searchDoc: sql`to_tsvector('simple', ${searchSource([name, title, company, city, skills.join(' '), text])})`,
-        orgId: org('T001'),
-        ownerUserId: rec,
-        createdBy: rec,
-        updatedBy: rec,
-        createdAt: new Date(now - (200 - (i % 200)) * DAY),
-        updatedAt: new Date(now - ((200 - (i % 200)) * DAY) / 2),
-      })
-      .returning({ id: recruitTalents.id });
-    talentIds.push(t?.id as number);
+    talentValues.push({
+      name,
+      gender: rand() > 0.5 ? '1' : '2',
+      phone,
+      email,
+      city,
+      education: edu,
+      years,
+      currentCompany: company,
+      currentTitle: title,
+      expectedSalary: (8000 + Math.floor(rand() * 22) * 1000) * 100,
+      skills,
+      tags: rand() > 0.7 ? ['高潜'] : [],
+      source: pick(SOURCES),
+      resumeText: text,
+      searchDoc: sql`to_tsvector('simple', ${searchSource([name, title, company, city, skills.join(' '), text])})`,
+      orgId: org('T001'),
+      ownerUserId: rec,
+      createdBy: rec,
+      updatedBy: rec,
+      createdAt: new Date(now - (200 - (i % 200)) * DAY),
+      updatedAt: new Date(now - ((200 - (i % 200)) * DAY) / 2),
+    });
   }
+  const talentIds = (await ctx.db.insert(recruitTalents).values(talentValues).returning({ id: recruitTalents.id })).map((t) => t.id);
 
   // 200 candidates across every stage: a stage history that leads to where each one stands.
   const ladder = [...CANDIDATE_STAGES, '090', '095'];
   const interviewers = [user('mgr01'), user('rec01'), user('hrd01'), user('user04')];
-  let sentDay = 0;
+  type Plan = {
+    i: number;
+    demand: (typeof demandRows)[number];
+    target: string;
+    outAfter: string | null;
+    reached: string;
+    events: Array<{ from: string | null; to: string; at: Date }>;
+    created: Date;
+  };
+  const plans: Plan[] = [];
   for (let i = 0; i < 200; i++) {
     const demand = demandRows[i % demandRows.length] as (typeof demandRows)[number];
     const target = ladder[i % ladder.length] as string;
@@ -234,7 +241,7 @@ async function seed(ctx: SeedContext): Promise<void> {
     const path = CANDIDATE_STAGES.slice(0, CANDIDATE_STAGES.indexOf(reached as (typeof CANDIDATE_STAGES)[number]) + 1);
     let at = now - (150 - (i % 140)) * DAY;
     const created = new Date(at);
-    const events: Array<{ from: string | null; to: string; at: Date }> = [];
+    const events: Plan['events'] = [];
     let prev: string | null = null;
     for (const s of path) {
       events.push({ from: prev, to: s, at: new Date(at) });
@@ -242,107 +249,129 @@ async function seed(ctx: SeedContext): Promise<void> {
       at += (1 + Math.floor(rand() * 6)) * DAY;
     }
     if (outAfter) events.push({ from: prev, to: target, at: new Date(at) });
-    const last = events[events.length - 1] as (typeof events)[number];
-    const [c] = await ctx.db
+    plans.push({ i, demand, target, outAfter, reached, events, created });
+  }
+  const candidateIds = (
+    await ctx.db
       .insert(recruitCandidates)
-      .values({
-        talentId: talentIds[i] as number,
-        demandId: demand.id,
-        postId: demand.posts[i % demand.posts.length] ?? null,
-        stage: target,
-        stageAt: last.at,
-        source: pick(SOURCES),
-        recruiterUserId: rec,
-        orgId: demand.orgId,
-        outReason: outAfter ? pick(OUT_REASONS) : null,
-        createdAt: created,
-        createdBy: rec,
-        updatedBy: rec,
-      })
-      .returning({ id: recruitCandidates.id });
-    const cid = c?.id as number;
-    await ctx.db.insert(recruitStageEvents).values(
-      events.map((e) => ({
-        candidateId: cid,
-        demandId: demand.id,
+      .values(
+        plans.map((p) => ({
+          talentId: talentIds[p.i] as number,
+          demandId: p.demand.id,
+          postId: p.demand.posts[p.i % p.demand.posts.length] ?? null,
+          stage: p.target,
+          stageAt: (p.events[p.events.length - 1] as Plan['events'][number]).at,
+          source: pick(SOURCES),
+          recruiterUserId: rec,
+          orgId: p.demand.orgId,
+          outReason: p.outAfter ? pick(OUT_REASONS) : null,
+          createdAt: p.created,
+          createdBy: rec,
+          updatedBy: rec,
+        })),
+      )
+      .returning({ id: recruitCandidates.id })
+  ).map((c) => c.id);
+  await ctx.db.insert(recruitStageEvents).values(
+    plans.flatMap((p) =>
+      p.events.map((e) => ({
+        candidateId: candidateIds[p.i] as number,
+        demandId: p.demand.id,
         fromStage: e.from,
         toStage: e.to,
         at: e.at,
         byUserId: rec,
         reason: e.to >= '090' ? '面试后淘汰' : null,
       })),
-    );
-    const reachedIndex = CANDIDATE_STAGES.indexOf(reached as (typeof CANDIDATE_STAGES)[number]);
+    ),
+  );
+  const interviewValues: Array<typeof recruitInterviews.$inferInsert> = [];
+  const offerPlans: Array<{ p: Plan; employ: string; salary: number }> = [];
+  for (const p of plans) {
+    const reachedIndex = CANDIDATE_STAGES.indexOf(p.reached as (typeof CANDIDATE_STAGES)[number]);
     if (reachedIndex >= 2) {
       // An interview for everyone who reached 030: passed for those beyond it; upcoming for some at 030.
-      const upcoming = reached === '030' && !outAfter && i % 3 === 0;
-      const start = upcoming ? new Date(now + ((i % 10) + 1) * DAY + (9 + (i % 8)) * 3600_000) : new Date((events[2]?.at.getTime() ?? now) + 3 * 3600_000);
-      await ctx.db.insert(recruitInterviews).values({
-        candidateId: cid,
+      const upcoming = p.reached === '030' && !p.outAfter && p.i % 3 === 0;
+      const start = upcoming
+        ? new Date(now + ((p.i % 10) + 1) * DAY + (9 + (p.i % 8)) * 3600_000)
+        : new Date((p.events[2]?.at.getTime() ?? now) + 3 * 3600_000);
+      interviewValues.push({
+        candidateId: candidateIds[p.i] as number,
         round: '001',
-        interviewerUserId: interviewers[i % interviewers.length] as number,
-        placeId: places[i % places.length]?.id ?? null,
+        interviewerUserId: interviewers[p.i % interviewers.length] as number,
+        placeId: places[p.i % places.length]?.id ?? null,
         startsAt: start,
         endsAt: new Date(start.getTime() + 3600_000),
-        status: upcoming ? '001' : reachedIndex >= 3 ? '002' : outAfter ? '003' : '001',
+        status: upcoming ? '001' : reachedIndex >= 3 ? '002' : p.outAfter ? '003' : '001',
         score: upcoming ? null : 60 + Math.floor(rand() * 40),
         feedback: upcoming ? null : '基础扎实，沟通良好',
         createdBy: rec,
         updatedBy: rec,
       });
     }
-    if (reachedIndex >= 4 && !outAfter) {
-      const employ = { '050': '001', '060': '002', '070': '003', '080': '006' }[reached] as string;
-      const salary = (12000 + Math.floor(rand() * 16) * 1000) * 100;
-      const [o] = await ctx.db
-        .insert(recruitOffers)
-        .values({
-          candidateId: cid,
-          monthlySalary: salary,
-          probationSalary: Math.round(salary * 0.8),
-          probationMonths: 3,
-          entryDate: new Date(reached === '080' ? last.at.getTime() : now + 14 * DAY).toISOString().slice(0, 10),
-          orgId: demand.orgId,
-          positionName: demand.name.replace(/招聘$/, ''),
-          state: 'passed',
-          documentNo: `OF${(events[4]?.at ?? created).toISOString().slice(0, 10).replaceAll('-', '')}${String(9001 + i)}`,
-          employStage: employ,
-          sendCount: employ === '001' ? 0 : 1,
-          lastSentAt: employ === '001' ? null : (events[5]?.at ?? null),
-          recruiterUserId: rec,
-          advise: '综合面试评价良好，建议按岗位中位数定薪',
-          createdBy: rec,
-          updatedBy: rec,
-        })
-        .returning({ id: recruitOffers.id });
-      if (employ !== '001') {
-        sentDay++;
-        await ctx.db.insert(recruitOfferSends).values({
-          offerId: o?.id as number,
-          to: `talent${i + 1}@mail.example`,
-          subject: `录用通知：${demand.name.replace(/招聘$/, '')}`,
-          sentBy: rec,
-          sentAt: events[5]?.at ?? new Date(now),
-        });
-      }
-      if (reached === '080') {
-        await ctx.db.insert(recruitHires).values({
-          offerId: o?.id as number,
-          candidateId: cid,
-          talentId: talentIds[i] as number,
-          demandId: demand.id,
-          name: `候选人${i + 1}`,
-          orgId: demand.orgId,
-          monthlySalary: salary,
-          probationSalary: Math.round(salary * 0.8),
-          probationMonths: 3,
-          entryDate: last.at.toISOString().slice(0, 10),
-          recruiterUserId: rec,
-          status: 'taken',
-        });
-      }
+    if (reachedIndex >= 4 && !p.outAfter) {
+      const employ = { '050': '001', '060': '002', '070': '003', '080': '006' }[p.reached] as string;
+      offerPlans.push({ p, employ, salary: (12000 + Math.floor(rand() * 16) * 1000) * 100 });
     }
   }
+  await ctx.db.insert(recruitInterviews).values(interviewValues);
+  const offerIds = (
+    await ctx.db
+      .insert(recruitOffers)
+      .values(
+        offerPlans.map(({ p, employ, salary }) => {
+          const last = p.events[p.events.length - 1] as Plan['events'][number];
+          return {
+            candidateId: candidateIds[p.i] as number,
+            monthlySalary: salary,
+            probationSalary: Math.round(salary * 0.8),
+            probationMonths: 3,
+            entryDate: new Date(p.reached === '080' ? last.at.getTime() : now + 14 * DAY).toISOString().slice(0, 10),
+            orgId: p.demand.orgId,
+            positionName: p.demand.name.replace(/招聘$/, ''),
+            state: 'passed',
+            documentNo: `OF${(p.events[4]?.at ?? p.created).toISOString().slice(0, 10).replaceAll('-', '')}${String(9001 + p.i)}`,
+            employStage: employ,
+            sendCount: employ === '001' ? 0 : 1,
+            lastSentAt: employ === '001' ? null : (p.events[5]?.at ?? null),
+            recruiterUserId: rec,
+            advise: '综合面试评价良好，建议按岗位中位数定薪',
+            createdBy: rec,
+            updatedBy: rec,
+          };
+        }),
+      )
+      .returning({ id: recruitOffers.id })
+  ).map((o) => o.id);
+  const sent = offerPlans.map((o, k) => ({ ...o, offerId: offerIds[k] as number })).filter((o) => o.employ !== '001');
+  if (sent.length)
+    await ctx.db.insert(recruitOfferSends).values(
+      sent.map(({ p, offerId }) => ({
+        offerId,
+        to: `talent${p.i + 1}@mail.example`,
+        subject: `录用通知：${p.demand.name.replace(/招聘$/, '')}`,
+        sentBy: rec,
+        sentAt: p.events[5]?.at ?? new Date(now),
+      })),
+    );
+  const hired = sent.filter((o) => o.p.reached === '080');
+  if (hired.length)
+    await ctx.db.insert(recruitHires).values(
+      hired.map(({ p, offerId, salary }) => ({
+        offerId,
+        candidateId: candidateIds[p.i] as number,
+        talentId: talentIds[p.i] as number,
+        demandId: p.demand.id,
+        name: `候选人${p.i + 1}`,
+        orgId: p.demand.orgId,
+        monthlySalary: salary,
+        probationSalary: Math.round(salary * 0.8),
+        probationMonths: 3,
+        entryDate: (p.events[p.events.length - 1] as Plan['events'][number]).at.toISOString().slice(0, 10),
+        recruiterUserId: rec,
+        status: 'taken',
+      })),
+    );
   // The hires' names are the talents' names.
   await ctx.db.execute(sql`UPDATE recruit_hires h SET name = t.name, phone = t.phone, email = t.email FROM recruit_talents t WHERE t.id = h.talent_id`);
 
@@ -383,7 +412,6 @@ async function seed(ctx: SeedContext): Promise<void> {
     { kind: '001', name: '林晓', phone: '13800001234', position: '前端开发工程师', note: '前同事，React经验丰富', createdBy: user('emp01'), status: '001' },
     { kind: '002', name: '华东精密制造', company: '华东精密制造有限公司', note: '有产线外包需求，约200人', createdBy: user('emp01'), status: '001' },
   ]);
-  void sentDay;
 }
 
 export const recruitSeed: ModuleSeed = { name: 'recruit', menus: recruitMenus, seed };
