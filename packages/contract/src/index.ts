@@ -12,6 +12,7 @@ import { hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
+import { recruitCalls } from './modules/recruit';
 import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
 
@@ -32,6 +33,7 @@ export * from './modules/hr-documents';
 export * from './modules/lifecycle';
 export * from './modules/msg';
 export * from './modules/position';
+export * from './modules/recruit';
 export * from './modules/signature';
 export * from './modules/system';
 export * from './permissions';
@@ -59,6 +61,7 @@ export const callGroups = {
   signature: signatureCalls,
   position: positionCalls,
   finance: financeCalls,
+  recruit: recruitCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -10,6 +10,7 @@ export * from '../modules/hr/hr-documents.schema';
 export * from '../modules/hr/lifecycle/lifecycle.schema';
 export * from '../modules/msg/msg.schema';
 export * from '../modules/position/position.schema';
+export * from '../modules/recruit/recruit.schema';
 export * from '../modules/signature/signature.schema';
 export * from '../platform/document/document.schema';
 export * from '../platform/outbox/outbox.schema';

@@ -8,6 +8,7 @@ import { greetingModule } from './greeting/greeting.routes';
 import { hrModule } from './hr/hr.routes';
 import { msgModule } from './msg/msg.routes';
 import { positionModule } from './position/position.routes';
+import { recruitModule } from './recruit/recruit.routes';
 import { signatureModule } from './signature/signature.routes';
 import { systemModule } from './system/system.routes';
 
@@ -24,4 +25,5 @@ export const modules: ServerModule[] = [
   signatureModule,
   positionModule,
   financeModule,
+  recruitModule,
 ];

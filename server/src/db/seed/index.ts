@@ -11,6 +11,7 @@ import { hrDocumentsSeed } from '../../modules/hr/hr-documents.seed';
 import { lifecycleSeed } from '../../modules/hr/lifecycle/lifecycle.seed';
 import { msgSeed } from '../../modules/msg/msg.seed';
 import { positionSeed } from '../../modules/position/position.seed';
+import { recruitSeed } from '../../modules/recruit/recruit.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import { BusinessCalendar, DEFAULT_BUSINESS_TIME_ZONE } from '../../platform/business-time';
@@ -34,6 +35,7 @@ export const moduleSeeds: ModuleSeed[] = [
   hrSeed,
   employeeRecordsSeed,
   positionSeed,
+  recruitSeed,
   { name: 'finance', reference: seedOpenBanks },
   fileSeed,
   bpmSeed,

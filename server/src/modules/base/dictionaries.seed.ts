@@ -1,5 +1,6 @@
 import { hrDictionaries } from '../hr/hr.dictionaries';
 import { hrDocumentDictionaries } from '../hr/hr-documents.dictionaries';
+import { recruitDictionaries } from '../recruit/recruit.dictionaries';
 
 /** Dictionaries the specification names, with the full status legend of spec 002 and its colours. */
 export interface DictSeed {
@@ -210,4 +211,5 @@ export const dictionarySeeds: DictSeed[] = [
   },
   ...hrDictionaries,
   ...hrDocumentDictionaries,
+  ...recruitDictionaries,
 ];

@@ -18,14 +18,22 @@ export function mailSender(platform: Platform): MailSender {
     // nodemailer is loaded by the first mail of a process that has SMTP_URL.
     const transport = onFirstUse(async () => (await import('nodemailer')).default.createTransport(SMTP_URL));
     return async (mail) => {
-      await (await transport()).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await transport()).sendMail({
+        from: MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+      });
     };
   }
   const dir = path.join(dataDir, 'mail');
   return async (mail) => {
     fs.mkdirSync(dir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.txt`;
-    fs.writeFileSync(path.join(dir, name), `From: ${MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+    const attached = (mail.attachments ?? []).map((a) => `\n--- ${a.filename} (${a.contentType}) ---\n${a.content}`).join('');
+    fs.writeFileSync(path.join(dir, name), `From: ${MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached}`);
     platform.log.info({ to: mail.to, subject: mail.subject, file: name }, 'mail written to DATA_DIR/mail (no SMTP_URL configured)');
   };
 }

@@ -14,13 +14,20 @@ export interface OutboxTopics {
    * An e-mail to send (password reset codes, offers). `userId`: the user it is for, whose open
    * sessions get a `mailMsg` push once it is sent (spec 000 §4; the subject only, never the text).
    */
-  mail: { to: string; subject: string; text: string; userId?: number };
+  mail: { to: string; subject: string; text: string; userId?: number; html?: string; attachments?: MailAttachment[] };
   /**
    * The rest of a notice to everyone: copies for the users who had no open socket when it was
    * published (those got theirs and the push at once). The publishing call completes it itself;
    * any process finishes it if that call died.
    */
   'msg.copies': { messageId: number; exceptUserIds: number[] };
+}
+
+/** A small text attachment of a mail (an .ics invitation), carried in the outbox row. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface NotifyPayload {

@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
+import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const column = (page: Page, stage: string) => page.getByTestId(`stage-${stage}`);
+const cards = (page: Page, stage: string) => column(page, stage).locator('[data-testid^="candidate-"]');
+
+describe('recruitment pipeline board', () => {
+  it('rec01 drags a candidate to the next stage, is refused a skip, and opens the candidate', async () => {
+    const { page, context, errors, token } = await signedIn(browser, 'rec01');
+    await recordToasts(page);
+    await go(page, '/RecruitCenter/candidate');
+    await expect.poll(() => cards(page, '010').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const before010 = await cards(page, '010').count();
+    const before020 = await cards(page, '020').count();
+
+    // Drag the first new candidate to 初筛通过: the server accepts, the card moves.
+    const card = cards(page, '010').first();
+    const testId = (await card.getAttribute('data-testid')) as string;
+    const name = ((await card.locator('div').first().textContent()) ?? '').trim();
+    await card.dragTo(column(page, '020'));
+    await expect.poll(() => column(page, '020').getByTestId(testId).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => cards(page, '010').count()).toBe(before010 - 1);
+    expect(await cards(page, '020').count()).toBe(before020 + 1);
+    expect((await recordedToasts(page)).some((t) => t.includes(`${name} 已移动`))).toBe(true);
+    const id = Number(testId.replace('candidate-', ''));
+    const info = await apiCall<{ stage: string }>('/recruit_api/recruit/candidate/getCandidateInfo', { id }, token);
+    expect(info.data.stage).toBe('020');
+
+    // A skip (初筛通过 → 面试通过) is refused with the server's message; the card stays.
+    await column(page, '020').getByTestId(testId).dragTo(column(page, '040'));
+    await expect
+      .poll(async () => (await recordedToasts(page)).some((t) => t.includes('候选人不能从「初筛通过」移到「面试通过」')), { timeout: 10_000 })
+      .toBe(true);
+    expect(await column(page, '020').getByTestId(testId).count()).toBe(1);
+    expect(await column(page, '040').getByTestId(testId).count()).toBe(0);
+
+    // Dropping out asks for a reason.
+    await column(page, '020').getByTestId(testId).dragTo(column(page, 'out'));
+    const modal = page.locator('.ant-modal-wrap:visible');
+    await modal.getByPlaceholder('请填写淘汰原因').fill('薪资期望过高');
+    await modal.getByRole('button', { name: '确认淘汰' }).click();
+    await expect.poll(() => column(page, 'out').getByTestId(testId).count(), { timeout: 10_000 }).toBe(1);
+
+    // The card opens the candidate with the stage history.
+    await column(page, 'out').getByTestId(testId).click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await expect.poll(() => drawer.getByText('阶段记录').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => drawer.getByText('薪资期望过高', { exact: false }).count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    // The same candidates as a list.
+    await page.getByText('列表', { exact: true }).click();
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row:visible').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a shared résumé without signing in, and refuses an altered link', async () => {
+    const token = (await apiLogin('rec01')).access_token;
+    const pool = await apiCall<{ records: Array<{ id: number; name: string }> }>('/recruit_api/recruit/talent/page', { keyword: 'Java' }, token);
+    const talent = pool.data.records[0] as { id: number; name: string };
+    const link = await apiCall<{ url: string; token: string }>('/recruit_api/recruit/talent/previewLink', { id: talent.id }, token);
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseUrl()}/#/ResumePreview?token=${encodeURIComponent(link.data.token)}`);
+    await expect.poll(() => page.getByTestId('resume-text').textContent(), { timeout: 20_000 }).toContain('Java');
+    expect(await page.getByText(`${talent.name} 的简历`).isVisible()).toBe(true);
+    await page.goto(`${baseUrl()}/#/ResumePreview?token=${encodeURIComponent(`${link.data.token}x`)}`);
+    await page.reload();
+    await expect.poll(() => page.getByText('链接已失效，请联系招聘专员重新发送').isVisible(), { timeout: 20_000 }).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,308 @@
+import {
+  type Duplicate,
+  maskMiddle,
+  type Page,
+  RECRUIT_MSG,
+  type ResumeParsed,
+  type ResumePreview,
+  type TalentRecord,
+  type ZTalentFilters,
+  type ZTalentSave,
+} from '@erp/contract';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { employees } from '../../db/schema';
+import { dataScopeCondition } from '../../platform/auth/data-scope';
+import type { Principal } from '../../platform/auth/principal';
+import { type Db, queryRows } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { CallContext } from '../../platform/http/context';
+import type { UploadedFile } from '../../platform/http/multipart';
+import { pageOfRows, pageWindow, rowCountLiteral } from '../../platform/http/paging';
+import type { FileService } from '../file/file.service';
+import { linkToken, openLink } from './outer-links';
+import { recruitResumes, recruitTalents } from './recruit.schema';
+import { extractText, findFields, queryWords, resumeKind, searchSource, snippetOf, tsQueryOf } from './resume-text';
+
+type TalentFilters = { [K in keyof typeof ZTalentFilters]?: z.output<(typeof ZTalentFilters)[K]> };
+type TalentSave = z.output<typeof ZTalentSave>;
+
+/** Beyond this many matches the pool answers "10,000" rather than counting every hit. */
+export const TALENT_COUNT_CAP = 10_000;
+
+const fen = (yuan: number | null | undefined) => (yuan === null || yuan === undefined ? null : Math.round(yuan * 100));
+
+/** The select list of a talent as lists show it (one place for page, detail and answers). */
+const TALENT_COLUMNS = sql`t.id, t.name, t.gender, t.phone, t.email, t.id_card_no AS "idCardNo", t.city, t.education, t.years,
+  t.current_company AS "currentCompany", t.current_title AS "currentTitle", t.expected_salary::float8 / 100 AS "expectedSalary",
+  t.skills, t.tags, t.source, t.supply_id AS "supplyId", o.real_name AS "ownerName", t.resume_id IS NOT NULL AS "hasResume",
+  (SELECT count(*)::int FROM recruit_candidates c WHERE c.talent_id = t.id AND c.stage < '080') AS "activeCandidates",
+  to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "updatedAt"`;
+
+type TalentRow = Omit<TalentRecord, 'snippet'> & { resumeText?: string | null };
+
+function scoped(user: Principal | null): SQL {
+  return user ? dataScopeCondition(user, { orgId: sql`t.org_id`, ownerUserId: sql`t.owner_user_id` }) : sql`true`;
+}
+
+/** Conditions of the talent pool's filters (shared with a demand's résumé filter). */
+export function talentConditions(f: TalentFilters): { where: SQL[]; words: string[] } {
+  const where: SQL[] = [sql`t.deleted_at IS NULL`];
+  const words = f.keyword ? queryWords(f.keyword) : [];
+  if (words.length) where.push(sql`t.search_doc @@ to_tsquery('simple', ${tsQueryOf(words)})`);
+  if (f.skill) where.push(sql`${f.skill.toLowerCase()} = ANY(SELECT lower(s) FROM unnest(t.skills) s)`);
+  if (f.tag) where.push(sql`${f.tag} = ANY(t.tags)`);
+  if (f.city) where.push(sql`t.city = ${f.city}`);
+  if (f.education) where.push(sql`t.education <= ${f.education}`);
+  if (f.yearsMin !== undefined && f.yearsMin !== null) where.push(sql`t.years >= ${f.yearsMin}`);
+  if (f.yearsMax !== undefined && f.yearsMax !== null) where.push(sql`t.years <= ${f.yearsMax}`);
+  if (f.salaryMin !== undefined && f.salaryMin !== null) where.push(sql`t.expected_salary >= ${fen(f.salaryMin)}`);
+  if (f.salaryMax !== undefined && f.salaryMax !== null) where.push(sql`t.expected_salary <= ${fen(f.salaryMax)}`);
+  if (f.source) where.push(sql`t.source = ${f.source}`);
+  return { where, words };
+}
+
+/**
+ * The talent pool: full-text words (GIN on the jieba-segmented tsvector) and filters, newest first.
+ * The total is counted up to TALENT_COUNT_CAP: a common word over 200,000 résumés would otherwise
+ * cost a count of every hit on every page.
+ */
+export async function talentPage(
+  db: Db,
+  user: Principal | null,
+  req: TalentFilters & { pageIndex: number; pageSize: number },
+  extra: SQL[] = [],
+): Promise<Page<TalentRecord>> {
+  const { where, words } = talentConditions(req);
+  const cond = sql.join([...where, ...extra, scoped(user)], sql` AND `);
+  const { limit, offset } = pageWindow(req);
+  const rows = await queryRows<TalentRow & { resumeText: string | null }>(
+    db,
+    sql`SELECT ${TALENT_COLUMNS}, ${words.length ? sql`left(t.resume_text, 20000)` : sql`NULL::text`} AS "resumeText"
+        FROM recruit_talents t LEFT JOIN users o ON o.id = t.owner_user_id
+        WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${rowCountLiteral(limit)} OFFSET ${offset}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM recruit_talents t WHERE ${cond} LIMIT ${rowCountLiteral(TALENT_COUNT_CAP)}) x`,
+  );
+  const records = rows.map(({ resumeText, ...r }) => ({ ...r, snippet: words.length ? snippetOf(resumeText, words) : null }));
+  return pageOfRows(records, count?.n ?? 0, req);
+}
+
+async function talentRow(db: Db, user: Principal | null, id: number): Promise<TalentRow & { resumeText: string | null }> {
+  const [row] = await queryRows<TalentRow & { resumeText: string | null }>(
+    db,
+    sql`SELECT ${TALENT_COLUMNS}, t.resume_text AS "resumeText" FROM recruit_talents t LEFT JOIN users o ON o.id = t.owner_user_id
+        WHERE t.id = ${id} AND t.deleted_at IS NULL AND ${scoped(user)}`,
+  );
+  if (!row) throw notFound('人才不存在或已删除');
+  return row;
+}
+
+export async function talentDetail(db: Db, user: Principal | null, id: number) {
+  const row = await talentRow(db, user, id);
+  return { ...row, snippet: null };
+}
+
+export async function talentRecord(db: Db, user: Principal | null, id: number): Promise<TalentRecord> {
+  const { resumeText: _t, ...row } = await talentRow(db, user, id);
+  return { ...row, snippet: null };
+}
+
+/** Talents and employees with the same phone, e-mail or ID number (masked). */
+export async function findDuplicates(
+  db: Db,
+  input: { id?: number | null; phone?: string | null; email?: string | null; idCardNo?: string | null },
+): Promise<Duplicate[]> {
+  const phone = input.phone || null;
+  const email = input.email?.toLowerCase() || null;
+  const idCard = input.idCardNo?.toUpperCase() || null;
+  if (!phone && !email && !idCard) return [];
+  const talents = await queryRows<{ id: number; name: string; phone: string | null; email: string | null; idCardNo: string | null }>(
+    db,
+    sql`SELECT id, name, phone, email, id_card_no AS "idCardNo" FROM recruit_talents
+        WHERE deleted_at IS NULL AND id <> ${input.id ?? 0}
+          AND (phone = ${phone} OR lower(email) = ${email} OR id_card_no = ${idCard}) ORDER BY id LIMIT 20`,
+  );
+  const people = await queryRows<{ id: number; name: string; phone: string | null; email: string | null; idCardNo: string | null }>(
+    db,
+    sql`SELECT id, name, phone, email, id_card_no AS "idCardNo" FROM employees
+        WHERE phone = ${phone} OR lower(email) = ${email} OR upper(id_card_no) = ${idCard} ORDER BY id LIMIT 20`,
+  );
+  const describe = (kind: Duplicate['kind'], r: (typeof talents)[number]): Duplicate => {
+    const matched: string[] = [];
+    if (phone && r.phone === phone) matched.push('phone');
+    if (email && r.email?.toLowerCase() === email) matched.push('email');
+    if (idCard && r.idCardNo?.toUpperCase() === idCard) matched.push('idCardNo');
+    const first = matched[0];
+    const hint = first === 'phone' ? maskMiddle(r.phone) : first === 'email' ? (r.email ?? '').replace(/^(.).*(@.*)$/, '$1***$2') : maskMiddle(r.idCardNo);
+    return { kind, id: r.id, name: r.name, matched, hint: hint ?? '' };
+  };
+  return [...talents.map((r) => describe('talent', r)), ...people.map((r) => describe('employee', r))];
+}
+
+/** Adds or updates a talent; a duplicate is refused unless the user saw the warning (then tagged 疑似重复). */
+export async function saveTalent(db: Db, user: Principal, input: TalentSave, ctx: Pick<CallContext, 'audit'>): Promise<TalentRecord> {
+  const before = input.id ? await talentRow(db, user, input.id) : null;
+  const duplicates = await findDuplicates(db, input);
+  if (duplicates.length && !input.ignoreDuplicate) throw conflict(RECRUIT_MSG.duplicate, duplicates);
+  let resumeText = before?.resumeText ?? null;
+  let resumeId: number | null = null;
+  if (input.resumeId) {
+    const [resume] = await db
+      .select()
+      .from(recruitResumes)
+      .where(and(eq(recruitResumes.id, input.resumeId), eq(recruitResumes.uploadedBy, user.userId)));
+    if (!resume || (resume.talentId && resume.talentId !== input.id)) throw badRequest(RECRUIT_MSG.resumeMissing);
+    resumeText = resume.text;
+    resumeId = resume.id;
+  }
+  const tags = new Set(input.tags ?? before?.tags ?? []);
+  if (duplicates.length) tags.add('疑似重复');
+  const values = {
+    name: input.name,
+    gender: input.gender ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    idCardNo: input.idCardNo?.toUpperCase() || null,
+    city: input.city ?? null,
+    education: input.education ?? null,
+    years: input.years ?? null,
+    currentCompany: input.currentCompany ?? null,
+    currentTitle: input.currentTitle ?? null,
+    expectedSalary: fen(input.expectedSalary),
+    skills: input.skills ?? before?.skills ?? [],
+    tags: [...tags],
+    source: input.source,
+    supplyId: input.supplyId ?? null,
+    updatedAt: new Date(),
+    updatedBy: user.userId,
+  };
+  const doc = searchSource([values.name, values.currentTitle, values.currentCompany, values.city, values.skills.join(' '), values.tags.join(' '), resumeText]);
+  const id = await db.transaction(async (tx) => {
+    let talentId: number;
+    if (input.id) {
+      await tx
+        .update(recruitTalents)
+        .set({ ...values, ...(resumeId ? { resumeId, resumeText } : {}), searchDoc: sql`to_tsvector('simple', ${doc})` })
+        .where(eq(recruitTalents.id, input.id));
+      talentId = input.id;
+    } else {
+      const [row] = await tx
+        .insert(recruitTalents)
+        .values({
+          ...values,
+          resumeId,
+          resumeText,
+          searchDoc: sql`to_tsvector('simple', ${doc})`,
+          orgId: user.orgId,
+          ownerUserId: user.userId,
+          createdBy: user.userId,
+        })
+        .returning({ id: recruitTalents.id });
+      talentId = (row as { id: number }).id;
+    }
+    if (resumeId) await tx.update(recruitResumes).set({ talentId }).where(eq(recruitResumes.id, resumeId));
+    return talentId;
+  });
+  const after = await talentRecord(db, null, id);
+  ctx.audit({ recordId: id, before: before ? { ...before, resumeText: undefined } : undefined, after });
+  return after;
+}
+
+/** Stores an uploaded PDF/DOCX résumé, its text and the fields found in it (the form is prefilled from them). */
+export async function parseResume(db: Db, files: FileService, user: Principal, uploads: UploadedFile[]): Promise<ResumeParsed> {
+  const file = uploads[0];
+  if (!file || uploads.length !== 1) throw badRequest('请上传一份简历');
+  const kind = resumeKind(file.head, file.filename);
+  if (!kind) throw badRequest(RECRUIT_MSG.resumeType);
+  if (file.size > 10 * 1024 * 1024) throw badRequest('简历文件不能超过10MB');
+  let text: string;
+  try {
+    text = await extractText(file.tmpPath, kind);
+  } catch {
+    throw badRequest(RECRUIT_MSG.resumeUnreadable);
+  }
+  if (!text.trim()) throw badRequest(RECRUIT_MSG.resumeUnreadable);
+  const [entry] = await files.upload(user, [file], { moduleName: 'recruit', functionName: 'resume', maxFiles: 1 });
+  if (!entry) throw badRequest(RECRUIT_MSG.resumeUnreadable);
+  const fields = findFields(text);
+  const [row] = await db
+    .insert(recruitResumes)
+    .values({ fileId: entry.id, fileName: entry.fileName, text, fields: { ...fields }, uploadedBy: user.userId })
+    .returning({ id: recruitResumes.id });
+  const duplicates = await findDuplicates(db, fields);
+  return {
+    resumeId: (row as { id: number }).id,
+    fileId: entry.id,
+    fileName: entry.fileName,
+    textLength: text.length,
+    excerpt: text.slice(0, 300),
+    fields,
+    duplicates,
+  };
+}
+
+export async function resumeRecords(db: Db, user: Principal, talentId: number) {
+  await talentRow(db, user, talentId);
+  return queryRows<{ id: number; talentId: number | null; fileId: number; fileName: string; textLength: number; uploadedBy: string | null; createdAt: string }>(
+    db,
+    sql`SELECT r.id, r.talent_id AS "talentId", r.file_id AS "fileId", r.file_name AS "fileName", length(r.text) AS "textLength",
+          u.real_name AS "uploadedBy", to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
+        FROM recruit_resumes r LEFT JOIN users u ON u.id = r.uploaded_by WHERE r.talent_id = ${talentId} ORDER BY r.id DESC`,
+  );
+}
+
+export async function previewLink(db: Db, user: Principal, talentId: number) {
+  await talentRow(db, user, talentId);
+  const { token, expiresAt } = await linkToken(db, 'resume', talentId);
+  return { token, expiresAt, url: `/#/ResumePreview?token=${encodeURIComponent(token)}` };
+}
+
+/** Phones, e-mail addresses and ID numbers in a shared text, masked (the link may be forwarded). */
+export function maskContacts(text: string): string {
+  return text
+    .replace(/(?<![\dA-Za-z])([1-9]\d{5})\d{8}(\d{3}[\dXx])(?![\dA-Za-z])/g, '$1********$2')
+    .replace(/(?<!\d)(1[3-9]\d)[- ]?\d{4}[- ]?(\d{4})(?!\d)/g, '$1****$2')
+    .replace(/([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*(@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g, '$1***$2');
+}
+
+/** One résumé by a signed link: only the résumé's facts, no contact data. */
+export async function resumePreview(db: Db, token: string): Promise<ResumePreview> {
+  const { id, expires } = await openLink(db, 'resume', token);
+  const [row] = await db
+    .select({ t: recruitTalents, fileName: recruitResumes.fileName })
+    .from(recruitTalents)
+    .leftJoin(recruitResumes, eq(recruitResumes.id, recruitTalents.resumeId))
+    .where(and(eq(recruitTalents.id, id), isNull(recruitTalents.deletedAt)));
+  if (!row) throw notFound('简历不存在或已删除');
+  const t = row.t;
+  return {
+    name: t.name,
+    city: t.city,
+    education: t.education,
+    years: t.years,
+    currentCompany: t.currentCompany,
+    currentTitle: t.currentTitle,
+    skills: t.skills,
+    text: maskContacts(t.resumeText ?? ''),
+    fileName: row.fileName,
+    expiresAt: new Date(expires).toISOString(),
+  };
+}
+
+/** Former employees with this ID number or phone (employ/isEntryAgain). */
+export async function formerEmployee(db: Db, input: { idCardNo?: string; phone?: string }) {
+  if (!input.idCardNo && !input.phone) throw badRequest('请提供证件号或手机号');
+  const [row] = await db
+    .select({ id: employees.id, code: employees.employeeCode, name: employees.name, leaveDate: employees.leaveDate, state: employees.employState })
+    .from(employees)
+    .where(
+      sql`(${input.idCardNo ? sql`upper(${employees.idCardNo}) = ${input.idCardNo.toUpperCase()}` : sql`false`} OR ${input.phone ? sql`${employees.phone} = ${input.phone}` : sql`false`})`,
+    )
+    .orderBy(sql`${employees.employState} = '005' DESC`, employees.id)
+    .limit(1);
+  if (row?.state !== '005') return { again: false, employeeId: null, employeeCode: null, name: null, leaveDate: null };
+  return { again: true, employeeId: row.id, employeeCode: row.code, name: row.name, leaveDate: row.leaveDate ? String(row.leaveDate) : null };
+}
