@@ -5,6 +5,7 @@ import { bpmCalls } from './modules/bpm';
 import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
 import { financeCalls } from './modules/finance';
+import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { hrCalls } from './modules/hr';
 import { msgCalls } from './modules/msg';
@@ -22,6 +23,7 @@ export * from './modules/bpm';
 export * from './modules/employee';
 export * from './modules/file';
 export * from './modules/finance';
+export * from './modules/finance-project';
 export * from './modules/greeting';
 export * from './modules/hr';
 export * from './modules/msg';
@@ -50,6 +52,7 @@ export const callGroups = {
   signature: signatureCalls,
   position: positionCalls,
   finance: financeCalls,
+  financeProject: financeProjectCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -1,3 +1,4 @@
+import { financeDictionaries } from '../finance/finance.dictionaries';
 import { hrDictionaries } from '../hr/hr.dictionaries';
 
 /** Dictionaries the specification names, with the full status legend of spec 002 and its colours. */
@@ -208,4 +209,5 @@ export const dictionarySeeds: DictSeed[] = [
     ],
   },
   ...hrDictionaries,
+  ...financeDictionaries,
 ];
