@@ -5,6 +5,7 @@ import { bpmCalls } from './modules/bpm';
 import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
 import { financeCalls } from './modules/finance';
+import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
 import { hrCalls } from './modules/hr';
@@ -26,6 +27,7 @@ export * from './modules/bpm';
 export * from './modules/employee';
 export * from './modules/file';
 export * from './modules/finance';
+export * from './modules/finance-project';
 export * from './modules/greeting';
 export * from './modules/handover';
 export * from './modules/hr';
@@ -62,6 +64,7 @@ export const callGroups = {
   position: positionCalls,
   finance: financeCalls,
   recruit: recruitCalls,
+  financeProject: financeProjectCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

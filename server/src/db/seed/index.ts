@@ -4,6 +4,7 @@ import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/ba
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
 import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
+import { projectSeed } from '../../modules/finance/project/project.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
@@ -40,6 +41,7 @@ export const moduleSeeds: ModuleSeed[] = [
   fileSeed,
   bpmSeed,
   lifecycleSeed,
+  projectSeed,
   msgSeed,
   greetingSeed,
   hrDocumentsSeed,

@@ -16,6 +16,8 @@ it('brings a database of an earlier version up to date: missing dictionaries, me
     await database.db.execute(sql`DELETE FROM role_menus WHERE menu_id IN (SELECT id FROM menus WHERE perms LIKE 'hr:roster:%')`);
     await database.db.execute(sql`DELETE FROM menus WHERE perms LIKE 'hr:roster:%'`);
     await database.db.execute(sql`DELETE FROM open_banks`);
+    // A version before the finance projects: their processes were never deployed.
+    await database.db.execute(sql`DELETE FROM wf_definitions WHERE key LIKE 'FinProject%'`);
     const upgraded = await upgradeExisting(database.db);
     expect(upgraded).toEqual({ dictionaries: 5, menus: 4 });
     const [after] = await queryRows<{ states: number; gender: string; buttons: number; banks: number }>(
@@ -27,9 +29,12 @@ it('brings a database of an earlier version up to date: missing dictionaries, me
     );
     expect(after).toMatchObject({ states: 5, gender: '男性', buttons: 4 });
     expect(after?.banks).toBeGreaterThan(0);
+    const [processes] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM wf_definitions WHERE key LIKE 'FinProject%'`);
+    expect(processes?.n).toBe(3);
     // A second start finds nothing to add.
     expect(await upgradeExisting(database.db)).toEqual({ dictionaries: 0, menus: 0 });
   } finally {
     await database.close();
   }
-});
+  // Two full seeds and four process parses on an embedded database: slow on a busy machine.
+}, 120_000);

@@ -1,3 +1,4 @@
+import { financeDictionaries } from '../finance/finance.dictionaries';
 import { hrDictionaries } from '../hr/hr.dictionaries';
 import { hrDocumentDictionaries } from '../hr/hr-documents.dictionaries';
 import { recruitDictionaries } from '../recruit/recruit.dictionaries';
@@ -212,4 +213,5 @@ export const dictionarySeeds: DictSeed[] = [
   ...hrDictionaries,
   ...hrDocumentDictionaries,
   ...recruitDictionaries,
+  ...financeDictionaries,
 ];

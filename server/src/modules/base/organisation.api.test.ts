@@ -43,7 +43,8 @@ describe('organisation reads', () => {
     const companies = await s.post<Array<{ code: string }>>('/base_api/base/api/org/getCompanyList', {}, emp);
     expect(companies.data.map((c) => c.code)).toEqual(['C001', 'C002']);
     const clients = await s.post<Array<{ code: string }>>('/base_api/base/api/org/getClientCompany', {}, emp);
-    expect(clients.data.map((c) => c.code)).toEqual(['C900', 'C901', 'C902']);
+    // Three from the organisation seed, five more from the finance demo (projects across 8 clients).
+    expect(clients.data.map((c) => c.code)).toEqual(['C900', 'C901', 'C902', 'C903', 'C904', 'C905', 'C906', 'C907']);
     const dept = await s.post<{ parentName: string; memberCount: number; leaderName: string }>(
       '/base_api/base/api/org/getDeptById',
       { id: await idOf('T004') },

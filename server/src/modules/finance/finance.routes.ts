@@ -2,14 +2,18 @@ import { financeCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { findOpenBanks } from './open-bank.service';
+import { projectRoutes } from './project/project.routes';
 
-/** Finance: so far the bank-branch lookup that bank accounts (employees, suppliers) are entered with. */
+/** Finance: the bank-branch lookup, and projects, changes, closure and budgets (docs/domain/finance-projects.md). */
 export const financeModule: ServerModule = {
   name: 'finance',
   routes(platform) {
-    return implement(financeCalls, {
-      getOpenBank: (input) =>
-        findOpenBanks(platform.db, { keyword: input.keyword ?? input.openBankName, bankCode: input.bankCode, city: input.city, limit: input.limit }),
-    });
+    return [
+      ...implement(financeCalls, {
+        getOpenBank: (input) =>
+          findOpenBanks(platform.db, { keyword: input.keyword ?? input.openBankName, bankCode: input.bankCode, city: input.city, limit: input.limit }),
+      }),
+      ...projectRoutes(platform),
+    ];
   },
 };

@@ -23,8 +23,8 @@ async function seededMenuTitles(): Promise<string[]> {
     }
   };
   walk(specs);
-  // Menus seeded inside module seeds (bpm.seed.ts, msg.seed.ts), which import the database.
-  return [...titles, '流程设计', '消息管理'];
+  // Menus seeded inside module seeds (bpm.seed.ts, msg.seed.ts, finance project.seed.ts), which import the database.
+  return [...titles, '流程设计', '消息管理', '项目管理', '项目列表', '项目变更', '财务中心', '预算统计', '部门预算'];
 }
 
 describe('English labels of route and menu titles', () => {

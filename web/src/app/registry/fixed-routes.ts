@@ -96,7 +96,7 @@ export const FIXED_ROUTES: FixedRoute[] = [
   { path: '/publish/index', title: '信息发布', area: 'msg' },
   { path: '/loanApplicat/recept', title: '借款申请', area: 'finance' },
   { path: '/WorkOrderList/index', title: '工单列表', area: 'assets' },
-  { path: '/changeDetail', title: '异动详情', area: 'hr' },
+  { path: '/changeDetail', title: '项目变更详情', area: 'finance' },
   { path: '/useApplicat/index', title: '领用申请', area: 'assets' },
   { path: '/issueCertificate/index', title: '开具证明', area: 'hr' },
   ...group('/ItemSettle', 'finance', {

@@ -22,6 +22,12 @@ export interface ImportDialogProps {
   hint?: string;
   /** The server writes only a file without errors (all rows or none). */
   allOrNothing?: boolean;
+  /** Other form fields the import call takes (e.g. the record the file belongs to). */
+  fields?: Record<string, string>;
+  /** What the template call is asked with (e.g. the project whose months it lists). */
+  templateInput?: Record<string, unknown>;
+  /** The answer of the confirmed import, for calls that answer more than the counts. */
+  onResult?(result: ImportResult): void;
 }
 
 /**
@@ -39,11 +45,12 @@ export function ImportDialog(props: ImportDialogProps) {
   // Failures (wrong template, not xlsx, too large) are shown by the API client.
   const importing = useMutation({
     mutationFn: (vars: { file: File; confirm: boolean }) =>
-      api(props.importCall, { file: vars.file, confirm: vars.confirm ? 'true' : 'false' } as never) as Promise<ImportResult>,
+      api(props.importCall, { ...props.fields, file: vars.file, confirm: vars.confirm ? 'true' : 'false' } as never) as Promise<ImportResult>,
     onSuccess: (answer, vars) => {
       setResult(answer);
       if (!vars.confirm) return;
       message.success(`已导入 ${answer.written} 个${props.noun}`);
+      props.onResult?.(answer);
       props.onImported();
       reset();
       props.onClose();
@@ -72,7 +79,9 @@ export function ImportDialog(props: ImportDialogProps) {
     <Modal open={props.open} title={props.title ?? `导入${props.noun}`} onCancel={close} footer={null} width={720} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Space>
-          <Button onClick={() => download(props.templateCall, {} as RequestOf<CallDefinition>, props.templateName)}>下载导入模板</Button>
+          <Button onClick={() => download(props.templateCall, (props.templateInput ?? {}) as RequestOf<CallDefinition>, props.templateName)}>
+            下载导入模板
+          </Button>
           {props.hint && <span style={{ color: '#888' }}>{props.hint}</span>}
         </Space>
         <Upload.Dragger

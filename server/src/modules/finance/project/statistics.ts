@@ -1,0 +1,347 @@
+import { BUDGET_TYPE, type BudgetSummary, type PeriodRow, type PeriodTable, type ProjectPeriodRow } from '@erp/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { dataScopeCondition } from '../../../platform/auth/data-scope';
+import { orgSubtreeIds } from '../../../platform/auth/org-subtree';
+import type { Principal } from '../../../platform/auth/principal';
+import type { Db } from '../../../platform/db';
+import { likePattern } from '../../../platform/resource/filters';
+
+/**
+ * The budget statistics. Everything is read from `fin_budget_in_force` (the budget each month of
+ * each project is governed by) and `fin_project_actuals`, summed by month in SQL; quarters and years
+ * are sums of those months here, so a quarter is the sum of its months by construction and a
+ * department the sum of its projects (docs/domain/finance-projects.md).
+ */
+export interface StatsScope {
+  projectId?: number | null;
+  deptId?: number | null;
+  clientOrgId?: number | null;
+  projectType?: string;
+  keyword?: string;
+  year: number;
+}
+
+export const QUARTERS = ['第一季度', '第二季度', '第三季度', '第四季度'];
+export const MONTHS = Array.from({ length: 12 }, (_, i) => `${i + 1}月`);
+export const TYPE_NAMES: Record<string, string> = { [BUDGET_TYPE.income]: '收入', [BUDGET_TYPE.outcome]: '成本', [BUDGET_TYPE.expense]: '费用' };
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as Rows<T>).rows;
+}
+
+/**
+ * Conditions on a table aliased `f` (project_id, dept_id) for a scope: the projects table is
+ * joined only when the user's data scope or a filter needs a project column.
+ */
+function scopeOf(user: Principal | null, s: StatsScope, table: 'fin_budget_in_force' | 'fin_project_actuals') {
+  const needsProject = Boolean(s.clientOrgId || s.projectType || s.keyword || table === 'fin_project_actuals' || (user && user.dataScope.kind !== 'all'));
+  const from = needsProject ? sql`${sql.raw(table)} f JOIN fin_projects p ON p.id = f.project_id` : sql`${sql.raw(table)} f`;
+  const dept = needsProject ? sql`p.dept_id` : sql`f.dept_id`;
+  const parts: SQL[] = [sql`f.month BETWEEN ${s.year * 100 + 1} AND ${s.year * 100 + 12}`];
+  if (s.projectId) parts.push(sql`f.project_id = ${s.projectId}`);
+  if (s.deptId) parts.push(sql`${dept} IN (${orgSubtreeIds(Number(s.deptId))})`);
+  if (s.clientOrgId) parts.push(sql`p.client_org_id = ${s.clientOrgId}`);
+  if (s.projectType) parts.push(sql`p.project_type = ${s.projectType}`);
+  if (s.keyword) parts.push(sql`(p.name ILIKE ${likePattern(s.keyword)} OR p.project_no ILIKE ${likePattern(s.keyword)})`);
+  if (user && user.dataScope.kind !== 'all') parts.push(dataScopeCondition(user, { orgId: sql`p.dept_id`, ownerUserId: sql`p.manager_user_id` }));
+  return { from, dept, where: sql.join(parts, sql` AND `) };
+}
+
+type Keyed = { k: string; month: number; amount: string | number };
+
+/** Sums by a key expression and month, for the budget and the actuals. */
+async function byKeyAndMonth(db: Db, user: Principal | null, s: StatsScope, key: SQL | ((dept: SQL) => SQL), extra?: SQL) {
+  const read = async (table: 'fin_budget_in_force' | 'fin_project_actuals') => {
+    const { from, where, dept } = scopeOf(user, s, table);
+    return rows<Keyed>(
+      db,
+      sql`SELECT ${typeof key === 'function' ? key(dept) : key} AS k, f.month AS month, sum(f.amount) AS amount FROM ${from} WHERE ${where}${extra ? sql` AND ${extra}` : sql``} GROUP BY 1, 2`,
+    );
+  };
+  const [budget, actual] = await Promise.all([read('fin_budget_in_force'), read('fin_project_actuals')]);
+  return { budget, actual };
+}
+
+/** 12 monthly values per key. */
+function monthly(list: Keyed[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const r of list) {
+    const values = out.get(String(r.k)) ?? new Array<number>(12).fill(0);
+    values[(r.month % 100) - 1] = (values[(r.month % 100) - 1] ?? 0) + Number(r.amount);
+    out.set(String(r.k), values);
+  }
+  return out;
+}
+
+const toQuarters = (m: number[]) => [0, 1, 2, 3].map((q) => (m[q * 3] ?? 0) + (m[q * 3 + 1] ?? 0) + (m[q * 3 + 2] ?? 0));
+const sum = (a: number[]) => a.reduce((t, x) => t + x, 0);
+const zeros = (n: number) => new Array<number>(n).fill(0);
+
+function table(
+  keys: Array<{ key: string; name: string; budgetType: string | null }>,
+  budget: Map<string, number[]>,
+  actual: Map<string, number[]>,
+  shape: (m: number[]) => number[],
+  periods: string[],
+): PeriodTable {
+  const rowsOut: PeriodRow[] = keys.map((k) => {
+    const b = shape(budget.get(k.key) ?? zeros(12));
+    const a = shape(actual.get(k.key) ?? zeros(12));
+    return { key: k.key, name: k.name, budgetType: k.budgetType, budget: b, actual: a, budgetTotal: sum(b), actualTotal: sum(a) };
+  });
+  return { periods, rows: rowsOut };
+}
+
+const TYPE_KEYS = Object.entries(TYPE_NAMES).map(([code, name]) => ({ key: code, name, budgetType: code }));
+
+/** Budget and actual per type (income, outcome, expense) and quarter or month, with profit. */
+export async function typeTable(db: Db, user: Principal | null, s: StatsScope, by: 'quarter' | 'month'): Promise<PeriodTable> {
+  const { budget, actual } = await byKeyAndMonth(db, user, s, sql`f.budget_type`);
+  const b = monthly(budget);
+  const a = monthly(actual);
+  const profit = (m: Map<string, number[]>) =>
+    zeros(12).map((_, i) => (m.get(BUDGET_TYPE.income)?.[i] ?? 0) - (m.get(BUDGET_TYPE.outcome)?.[i] ?? 0) - (m.get(BUDGET_TYPE.expense)?.[i] ?? 0));
+  b.set('profit', profit(b));
+  a.set('profit', profit(a));
+  const keys = [...TYPE_KEYS, { key: 'profit', name: '毛利', budgetType: null }];
+  return by === 'quarter' ? table(keys, b, a, toQuarters, QUARTERS) : table(keys, b, a, (m) => m, MONTHS);
+}
+
+async function subjects(db: Db, budgetType?: string) {
+  return rows<{ id: number; name: string; budget_type: string }>(
+    db,
+    sql`SELECT id, name, budget_type FROM fin_budget_subjects ${budgetType ? sql`WHERE budget_type = ${budgetType}` : sql``} ORDER BY budget_type, sort, id`,
+  );
+}
+
+/** Per subject: the 12 months of the year, or the 3 months of a quarter, or one month. */
+export async function subjectTable(
+  db: Db,
+  user: Principal | null,
+  s: StatsScope,
+  opts: { quarter?: number; month?: number; budgetType?: string } = {},
+): Promise<PeriodTable> {
+  const extra = opts.budgetType ? sql`f.budget_type = ${opts.budgetType}` : undefined;
+  const { budget, actual } = await byKeyAndMonth(db, user, s, sql`f.subject_id`, extra);
+  const b = monthly(budget);
+  const a = monthly(actual);
+  const list = await subjects(db, opts.budgetType);
+  // Subjects with nothing in the period are left out, except when a single type is asked for.
+  const used = list.filter((x) => opts.budgetType || b.has(String(x.id)) || a.has(String(x.id)));
+  const keys = used.map((x) => ({ key: String(x.id), name: x.name, budgetType: x.budget_type }));
+  if (opts.quarter) {
+    const q = opts.quarter - 1;
+    return table(keys, b, a, (m) => m.slice(q * 3, q * 3 + 3), MONTHS.slice(q * 3, q * 3 + 3));
+  }
+  if (opts.month) return table(keys, b, a, (m) => [m[(opts.month as number) - 1] ?? 0], [MONTHS[(opts.month as number) - 1] as string]);
+  return table(keys, b, a, (m) => m, MONTHS);
+}
+
+/** Totals of the scope for the year (or, with `allYears`, the project's whole period). */
+export async function summary(db: Db, user: Principal | null, s: StatsScope, allYears = false): Promise<BudgetSummary> {
+  const totals = async (t: 'fin_budget_in_force' | 'fin_project_actuals') => {
+    type R = { t: string; amount: string };
+    if (allYears)
+      return rows<R>(db, sql`SELECT f.budget_type AS t, sum(f.amount) AS amount FROM ${sql.raw(t)} f WHERE f.project_id = ${s.projectId ?? 0} GROUP BY 1`);
+    const { from, where } = scopeOf(user, s, t);
+    return rows<R>(db, sql`SELECT f.budget_type AS t, sum(f.amount) AS amount FROM ${from} WHERE ${where} GROUP BY 1`);
+  };
+  const [b, a] = await Promise.all([totals('fin_budget_in_force'), totals('fin_project_actuals')]);
+  const pick = (list: Array<{ t: string; amount: string }>, t: string) => Number(list.find((r) => r.t === t)?.amount ?? 0);
+  const projects = await projectTotals(db, user, s, allYears);
+  const bi = pick(b, BUDGET_TYPE.income);
+  const bo = pick(b, BUDGET_TYPE.outcome);
+  const be = pick(b, BUDGET_TYPE.expense);
+  const ai = pick(a, BUDGET_TYPE.income);
+  const ao = pick(a, BUDGET_TYPE.outcome);
+  const ae = pick(a, BUDGET_TYPE.expense);
+  return {
+    projectCount: projects.count,
+    contractAmount: projects.amount,
+    budgetIncome: bi,
+    budgetOutcome: bo,
+    budgetExpense: be,
+    budgetProfit: bi - bo - be,
+    actualIncome: ai,
+    actualOutcome: ao,
+    actualExpense: ae,
+    actualProfit: ai - ao - ae,
+  };
+}
+
+/** The approved projects of the scope running in the year, and their contract amounts. */
+export function projectWhere(user: Principal | null, s: StatsScope, allYears = false): SQL {
+  const parts: SQL[] = [sql`p.deleted_at IS NULL`, sql`p.version_no > 0`];
+  if (!allYears) parts.push(sql`p.start_date <= make_date(${s.year}::int, 12, 31) AND p.end_date >= make_date(${s.year}::int, 1, 1)`);
+  if (s.projectId) parts.push(sql`p.id = ${s.projectId}`);
+  if (s.deptId) parts.push(sql`p.dept_id IN (${orgSubtreeIds(Number(s.deptId))})`);
+  if (s.clientOrgId) parts.push(sql`p.client_org_id = ${s.clientOrgId}`);
+  if (s.projectType) parts.push(sql`p.project_type = ${s.projectType}`);
+  if (s.keyword) parts.push(sql`(p.name ILIKE ${likePattern(s.keyword)} OR p.project_no ILIKE ${likePattern(s.keyword)})`);
+  if (user && user.dataScope.kind !== 'all') parts.push(dataScopeCondition(user, { orgId: sql`p.dept_id`, ownerUserId: sql`p.manager_user_id` }));
+  return sql.join(parts, sql` AND `);
+}
+
+async function projectTotals(db: Db, user: Principal | null, s: StatsScope, allYears: boolean) {
+  const [r] = await rows<{ n: number; amount: string | null }>(
+    db,
+    sql`SELECT count(*)::int AS n, sum(p.contract_amount) AS amount FROM fin_projects p WHERE ${projectWhere(user, s, allYears)}`,
+  );
+  return { count: Number(r?.n ?? 0), amount: Number(r?.amount ?? 0) };
+}
+
+/** Per department (the unit a project belongs to): the year's totals. */
+export async function deptSummaries(db: Db, user: Principal | null, s: StatsScope) {
+  const { budget, actual } = await byKeyAndMonth(db, user, s, (dept) => sql`${dept}::text || ':' || f.budget_type`);
+  const names = await rows<{ id: number; name: string }>(
+    db,
+    sql`SELECT DISTINCT o.id, o.name FROM fin_projects p JOIN org_units o ON o.id = p.dept_id WHERE ${projectWhere(user, s)}`,
+  );
+  const counts = await rows<{ dept_id: number; n: number; amount: string }>(
+    db,
+    sql`SELECT p.dept_id, count(*)::int AS n, sum(p.contract_amount) AS amount FROM fin_projects p WHERE ${projectWhere(user, s)} GROUP BY 1`,
+  );
+  const total = (list: Keyed[], dept: number, t: string) => list.filter((r) => r.k === `${dept}:${t}`).reduce((x, r) => x + Number(r.amount), 0);
+  return names
+    .sort((a, b) => a.id - b.id)
+    .map((d) => {
+      const c = counts.find((x) => x.dept_id === d.id);
+      const bi = total(budget, d.id, BUDGET_TYPE.income);
+      const bo = total(budget, d.id, BUDGET_TYPE.outcome);
+      const be = total(budget, d.id, BUDGET_TYPE.expense);
+      const ai = total(actual, d.id, BUDGET_TYPE.income);
+      const ao = total(actual, d.id, BUDGET_TYPE.outcome);
+      const ae = total(actual, d.id, BUDGET_TYPE.expense);
+      return {
+        deptId: d.id,
+        deptName: d.name,
+        projectCount: Number(c?.n ?? 0),
+        contractAmount: Number(c?.amount ?? 0),
+        budgetIncome: bi,
+        budgetOutcome: bo,
+        budgetExpense: be,
+        budgetProfit: bi - bo - be,
+        actualIncome: ai,
+        actualOutcome: ao,
+        actualExpense: ae,
+        actualProfit: ai - ao - ae,
+      };
+    });
+}
+
+/** Income per client and quarter. */
+export async function incomeByClient(db: Db, user: Principal | null, s: StatsScope): Promise<PeriodTable> {
+  const read = async (t: 'fin_budget_in_force' | 'fin_project_actuals') => {
+    const { where } = scopeOf(user, { ...s, keyword: s.keyword ?? '' }, t);
+    return rows<Keyed>(
+      db,
+      sql`SELECT p.client_org_id::text AS k, f.month, sum(f.amount) AS amount FROM ${sql.raw(t)} f JOIN fin_projects p ON p.id = f.project_id WHERE ${where} AND f.budget_type = ${BUDGET_TYPE.income} GROUP BY 1, 2`,
+    );
+  };
+  const [budget, actual] = await Promise.all([read('fin_budget_in_force'), read('fin_project_actuals')]);
+  const clients = await rows<{ id: number; name: string }>(
+    db,
+    sql`SELECT DISTINCT o.id, o.name FROM fin_projects p JOIN org_units o ON o.id = p.client_org_id WHERE ${projectWhere(user, s)} ORDER BY o.id`,
+  );
+  return table(
+    clients.map((c) => ({ key: String(c.id), name: c.name, budgetType: BUDGET_TYPE.income })),
+    monthly(budget),
+    monthly(actual),
+    toQuarters,
+    QUARTERS,
+  );
+}
+
+/** A page of projects with income, outcome, expense and profit per quarter or month. */
+export async function projectPeriodPage(
+  db: Db,
+  user: Principal | null,
+  s: StatsScope & { pageIndex: number; pageSize: number },
+  by: 'quarter' | 'month',
+): Promise<{ records: ProjectPeriodRow[]; total: number; pageIndex: number; pageSize: number }> {
+  const where = projectWhere(user, s);
+  const page = await rows<{ id: number; project_no: string | null; name: string; dept_name: string | null; client_name: string | null; total: number }>(
+    db,
+    sql`SELECT p.id, p.project_no, p.name, d.name AS dept_name, c.name AS client_name, count(*) OVER ()::int AS total
+        FROM fin_projects p LEFT JOIN org_units d ON d.id = p.dept_id LEFT JOIN org_units c ON c.id = p.client_org_id
+        WHERE ${where} ORDER BY p.start_date DESC, p.id DESC LIMIT ${s.pageSize} OFFSET ${(s.pageIndex - 1) * s.pageSize}`,
+  );
+  const ids = page.map((p) => p.id);
+  const lines = ids.length
+    ? await rows<{ project_id: number; budget_type: string; month: number; amount: string }>(
+        db,
+        sql`SELECT project_id, budget_type, month, sum(amount) AS amount FROM fin_budget_in_force
+            WHERE project_id IN (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}) AND month BETWEEN ${s.year * 100 + 1} AND ${s.year * 100 + 12} GROUP BY 1, 2, 3`,
+      )
+    : [];
+  const shape = (m: number[]) => (by === 'quarter' ? toQuarters(m) : m);
+  const records = page.map((p) => {
+    const of = (t: string) => {
+      const m = zeros(12);
+      for (const l of lines) if (l.project_id === p.id && l.budget_type === t) m[(l.month % 100) - 1] = Number(l.amount);
+      return shape(m);
+    };
+    const income = of(BUDGET_TYPE.income);
+    const outcome = of(BUDGET_TYPE.outcome);
+    const expense = of(BUDGET_TYPE.expense);
+    const profit = income.map((v, i) => v - (outcome[i] ?? 0) - (expense[i] ?? 0));
+    return {
+      projectId: p.id,
+      projectNo: p.project_no,
+      projectName: p.name,
+      deptName: p.dept_name,
+      clientName: p.client_name,
+      income,
+      outcome,
+      expense,
+      profit,
+      totalIncome: sum(income),
+      totalProfit: sum(profit),
+    };
+  });
+  return { records, total: Number(page[0]?.total ?? 0), pageIndex: s.pageIndex, pageSize: s.pageSize };
+}
+
+/** Contract income per project: the contract, the stages falling due in the year, budget and actual income. */
+export async function contractIncomePage(db: Db, user: Principal | null, s: StatsScope & { pageIndex: number; pageSize: number }) {
+  const y = s.year;
+  const list = await rows<{
+    id: number;
+    project_no: string | null;
+    name: string;
+    client_name: string | null;
+    contract_amount: string;
+    stage_amount: string | null;
+    budget_income: string | null;
+    actual_income: string | null;
+    total: number;
+  }>(
+    db,
+    sql`SELECT p.id, p.project_no, p.name, c.name AS client_name, p.contract_amount,
+          (SELECT sum(st.amount) FROM fin_project_stages st WHERE st.project_id = p.id AND st.end_date BETWEEN make_date(${y}::int, 1, 1) AND make_date(${y}::int, 12, 31)) AS stage_amount,
+          (SELECT sum(f.amount) FROM fin_budget_in_force f WHERE f.project_id = p.id AND f.budget_type = ${BUDGET_TYPE.income} AND f.month BETWEEN ${y * 100 + 1} AND ${y * 100 + 12}) AS budget_income,
+          (SELECT sum(a.amount) FROM fin_project_actuals a WHERE a.project_id = p.id AND a.budget_type = ${BUDGET_TYPE.income} AND a.month BETWEEN ${y * 100 + 1} AND ${y * 100 + 12}) AS actual_income,
+          count(*) OVER ()::int AS total
+        FROM fin_projects p LEFT JOIN org_units c ON c.id = p.client_org_id
+        WHERE ${projectWhere(user, s)} ORDER BY p.start_date DESC, p.id DESC LIMIT ${s.pageSize} OFFSET ${(s.pageIndex - 1) * s.pageSize}`,
+  );
+  return {
+    records: list.map((r) => ({
+      projectId: r.id,
+      projectNo: r.project_no,
+      projectName: r.name,
+      clientName: r.client_name,
+      contractAmount: Number(r.contract_amount),
+      stageAmount: Number(r.stage_amount ?? 0),
+      budgetIncome: Number(r.budget_income ?? 0),
+      actualIncome: Number(r.actual_income ?? 0),
+    })),
+    total: Number(list[0]?.total ?? 0),
+    pageIndex: s.pageIndex,
+    pageSize: s.pageSize,
+  };
+}
