@@ -11,6 +11,8 @@ afterAll(() => browser?.close());
 
 const column = (page: Page, stage: string) => page.getByTestId(`stage-${stage}`);
 const cards = (page: Page, stage: string) => column(page, stage).locator('[data-testid^="candidate-"]');
+/** Drops near the top of the column: its centre may lie below the fold, and scrolling mid-drag would move the source. */
+const TOP = { targetPosition: { x: 60, y: 16 } };
 
 describe('recruitment pipeline board', () => {
   it('rec01 drags a candidate to the next stage, is refused a skip, and opens the candidate', async () => {
@@ -24,8 +26,8 @@ describe('recruitment pipeline board', () => {
     // Drag the first new candidate to 初筛通过: the server accepts, the card moves.
     const card = cards(page, '010').first();
     const testId = (await card.getAttribute('data-testid')) as string;
-    const name = ((await card.locator('div').first().textContent()) ?? '').trim();
-    await card.dragTo(column(page, '020'));
+    const name = ((await card.locator('.candidate-name').textContent()) ?? '').trim();
+    await card.dragTo(column(page, '020'), TOP);
     await expect.poll(() => column(page, '020').getByTestId(testId).count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => cards(page, '010').count()).toBe(before010 - 1);
     expect(await cards(page, '020').count()).toBe(before020 + 1);
@@ -35,7 +37,7 @@ describe('recruitment pipeline board', () => {
     expect(info.data.stage).toBe('020');
 
     // A skip (初筛通过 → 面试通过) is refused with the server's message; the card stays.
-    await column(page, '020').getByTestId(testId).dragTo(column(page, '040'));
+    await column(page, '020').getByTestId(testId).dragTo(column(page, '040'), TOP);
     await expect
       .poll(async () => (await recordedToasts(page)).some((t) => t.includes('候选人不能从「初筛通过」移到「面试通过」')), { timeout: 10_000 })
       .toBe(true);
@@ -43,7 +45,7 @@ describe('recruitment pipeline board', () => {
     expect(await column(page, '040').getByTestId(testId).count()).toBe(0);
 
     // Dropping out asks for a reason.
-    await column(page, '020').getByTestId(testId).dragTo(column(page, 'out'));
+    await column(page, '020').getByTestId(testId).dragTo(column(page, 'out'), TOP);
     const modal = page.locator('.ant-modal-wrap:visible');
     await modal.getByPlaceholder('请填写淘汰原因').fill('薪资期望过高');
     await modal.getByRole('button', { name: '确认淘汰' }).click();

@@ -15,7 +15,7 @@ const tmp = (name: string, data: Buffer) => {
 };
 
 describe('résumé text', () => {
-  it('reads a PDF and a Chinese DOCX, and tells them apart by their bytes', async () => {
+  it('reads a PDF and a Chinese DOCX, and tells them apart by their bytes', { timeout: 30_000 }, async () => {
     const pdf = pdfOf(['Name: Li Lei', 'Phone 13812345678  lilei@example.com', 'Bachelor, 6 years of experience with Java']);
     expect(resumeKind(pdf.subarray(0, 8), 'cv.pdf')).toBe('pdf');
     expect(resumeKind(pdf.subarray(0, 8), 'cv.docx')).toBeNull();

@@ -35,11 +35,14 @@ export function indexWords(text: string): string[] {
   return [...out];
 }
 
-/** Words of a query (precise mode): every one of them must match. */
+/**
+ * Words of a query, every one of which must match: segmented exactly as the index is (search mode),
+ * so a word jieba does not know (微服务 → 微, 服务) is split the same way on both sides.
+ */
 export function queryWords(text: string): string[] {
   if (!segmenter) throw new Error('segmenter not warmed');
   const out = new Set<string>();
-  for (const w of segmenter.cut(text, true)) {
+  for (const w of segmenter.cutForSearch(text, true)) {
     const word = w.trim().toLowerCase();
     if (word && WORD.test(word) && word.length <= 64) out.add(word);
   }

@@ -24,9 +24,10 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
   const [reason, setReason] = useState('');
   const byStage = (stage: string) => candidates.filter((c) => (stage === 'out' ? c.stage === '090' || c.stage === '095' : c.stage === stage));
 
-  const drop = async (stage: string) => {
+  const drop = async (stage: string, draggedId: number) => {
     setOver(null);
-    const c = dragging;
+    // The id travels with the drag itself; the state is only the fallback of browsers that hide it on drop.
+    const c = candidates.find((x) => x.id === draggedId) ?? dragging;
     setDragging(null);
     if (!c || c.stage === stage) return;
     if (stage === 'out') {
@@ -57,7 +58,7 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
               onDragLeave={() => setOver((o) => (o === stage ? null : o))}
               onDrop={(e) => {
                 e.preventDefault();
-                void drop(stage);
+                void drop(stage, Number(e.dataTransfer.getData('text/plain')));
               }}
               style={{
                 flex: '0 0 190px',
@@ -88,7 +89,9 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
                     onClick={() => onOpen(c)}
                     styles={{ body: { padding: 8 } }}
                   >
-                    <div style={{ fontWeight: 500 }}>{c.name}</div>
+                    <div className="candidate-name" style={{ fontWeight: 500 }}>
+                      {c.name}
+                    </div>
                     <div style={{ fontSize: 12, color: '#8c8c8c' }}>{c.postName ?? c.demandName}</div>
                     {c.stage === '095' || c.stage === '090' ? <div style={{ fontSize: 12, color: '#cf1322' }}>{STAGE_NAMES[c.stage]}</div> : null}
                   </Card>

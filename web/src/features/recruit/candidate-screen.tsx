@@ -19,7 +19,8 @@ export default function CandidateScreen() {
   const [open, setOpen] = useState<number | null>(null);
   const board = useQuery({
     queryKey: ['recruit', 'board', demandId],
-    queryFn: () => api(recruitCalls.candidateGetPageList, { pageIndex: 1, pageSize: 500, ...(demandId ? { demandId } : { open: true }) }),
+    // The most recently moved 500 (a demand's whole pipeline when one is chosen), closed ones included.
+    queryFn: () => api(recruitCalls.candidateGetPageList, { pageIndex: 1, pageSize: 500, ...(demandId ? { demandId } : {}) }),
     enabled: view === 'board',
   });
   const move = async (c: CandidateRecord, toStage: string, reason?: string) => {
