@@ -98,15 +98,14 @@ async function seedRecords(ctx: SeedContext, today: string): Promise<void> {
   const rand = seededRandom(1414);
   const hrId = ctx.userIds.get('hr01') as number;
   const hr = { userId: hrId, isAdmin: false, roleCodes: ['hr'], permissions: new Set<string>(), dataScope: { kind: 'all' } } as unknown as Principal;
-  // Labour contracts: three years from entry, renewed in three-year steps; some end soon.
-  const all = await db.select().from(employees).orderBy(asc(employees.id));
-  for (const [i, e] of all.entries()) {
-    let end = e.entryDate ? addDays(e.entryDate, 3 * 365) : addDays(today, 400);
-    while (end < today) end = addDays(end, 3 * 365);
-    if (i % 7 === 3) end = addDays(today, 5 + (i % 25));
-    else if (i % 7 === 5) end = addDays(today, 35 + (i % 50));
-    await db.update(employees).set({ contractEndDate: end }).where(eq(employees.id, e.id));
-  }
+  // Labour contracts: three years from entry, renewed in three-year steps; every 7th ends within 30 days, others within 90 (one statement).
+  await db.execute(sql`
+    UPDATE employees SET contract_end_date = CASE
+      WHEN id % 7 = 3 THEN ${today}::date + (5 + id % 25)
+      WHEN id % 7 = 5 THEN ${today}::date + (35 + id % 50)
+      WHEN entry_date IS NULL THEN ${today}::date + 400
+      ELSE entry_date + (1095 * (1 + floor(greatest(0, ${today}::date - entry_date) / 1095.0)))::int
+    END`);
   const colleagues = await db
     .select({ id: employees.id, userId: employees.userId, orgId: employees.orgId, code: users.userCode })
     .from(employees)
@@ -118,8 +117,8 @@ async function seedRecords(ctx: SeedContext, today: string): Promise<void> {
     .from(orgUnits)
     .where(and(inArray(orgUnits.code, ['D001', 'D003', 'D004', 'D005', 'D101', 'D102', 'T004', 'T006'])));
   const deptIds = depts.map((d) => d.id);
-  // Transfers and adjustments: 24, passed (applied), approving at each step, sent back.
-  for (const [i, c] of colleagues.slice(0, 24).entries()) {
+  // Transfers and adjustments: passed (applied) and approving at each step. Kept small: the demo seed runs at first start.
+  for (const [i, c] of colleagues.slice(0, 12).entries()) {
     const adjustment = i % 4 === 3;
     const toOrgId = adjustment ? c.orgId : (deptIds.filter((d) => d !== c.orgId)[i % (deptIds.length - 1)] as number);
     const started = await submitTransfer(db, hr, {
@@ -134,8 +133,8 @@ async function seedRecords(ctx: SeedContext, today: string): Promise<void> {
     if (i % 3 === 0) await passAll(db, started.processInstanceId, 3);
     else if (i % 3 === 1) await passAll(db, started.processInstanceId, 1);
   }
-  // Resignations (own) and departures (HR): 20 across the states; passed ones with a past last day have left.
-  for (const [i, c] of colleagues.slice(24, 44).entries()) {
+  // Resignations (own) and departures (HR) across the states; passed ones with a past last day have left.
+  for (const [i, c] of colleagues.slice(24, 34).entries()) {
     const lastWorkDate = i % 2 === 0 ? addDays(today, -10 - i) : addDays(today, 15 + i);
     const form = {
       quitType: ['001', '002', '003', '004', '005'][i % 5] as string,
@@ -147,8 +146,8 @@ async function seedRecords(ctx: SeedContext, today: string): Promise<void> {
       i % 3 === 2
         ? await submitQuit(db, hr, QUIT_KIND.dismiss, c.id, form)
         : await submitQuit(db, { ...hr, userId: c.userId as number }, QUIT_KIND.apply, c.id, form);
-    if (i % 2 === 0) await passAll(db, started.processInstanceId, 3);
-    else if (i % 4 === 1) await passAll(db, started.processInstanceId, 1);
+    if (i % 3 === 0) await passAll(db, started.processInstanceId, 3);
+    else if (i % 3 === 1) await passAll(db, started.processInstanceId, 1);
   }
   // Renewals of contracts ending soon.
   const ending = await db
@@ -156,7 +155,7 @@ async function seedRecords(ctx: SeedContext, today: string): Promise<void> {
     .from(employees)
     .where(and(eq(employees.status, '003'), sql`${employees.contractEndDate} <= ${addDays(today, 90)}::date`))
     .orderBy(asc(employees.contractEndDate))
-    .limit(20);
+    .limit(6);
   for (const [i, e] of ending.entries()) {
     const [row] = await db.select({ end: employees.contractEndDate }).from(employees).where(eq(employees.id, e.id));
     const start = addDays(row?.end ?? today, 1);
@@ -167,7 +166,7 @@ async function seedRecords(ctx: SeedContext, today: string): Promise<void> {
       contractType: i % 5 === 4 ? '002' : '001',
       remark: null,
     });
-    if (i % 2 === 0) await passAll(db, started.processInstanceId, 2);
+    if (i % 3 === 0) await passAll(db, started.processInstanceId, 2);
   }
   // Onboardings at every stage.
   const orgs = deptIds;

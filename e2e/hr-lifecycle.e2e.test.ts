@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, launchBrowser } from './harness';
+import { go, signedIn } from './shell-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row:visible');
+const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal:not(.ant-modal-confirm)');
+const shot = (page: Page, name: string) =>
+  process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true }) : undefined;
+const tokens = new Map<string, string>();
+async function token(user: string) {
+  if (!tokens.has(user)) tokens.set(user, (await apiLogin(user)).access_token);
+  return tokens.get(user) as string;
+}
+const day = (offset: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+interface Step {
+  approvalFlag: number;
+  operateType: number;
+  approvalUserCode: string;
+  groupUserList: Array<{ userCode: string }>;
+}
+
+/** The holder of the pending step acts on it through the lifecycle's instance calls. */
+async function act(instanceId: number, path: 'dealAgency' | 'rollback', body: Record<string, unknown> = {}) {
+  const flow = await apiCall<{ steps: Step[] }>('/bpm_api/bpm/camunda/common/getFlowData', { instanceId }, await token('admin'));
+  const pending = flow.data.steps.find((s) => s.approvalFlag === 0 && s.operateType === 1);
+  const code = pending?.groupUserList[0]?.userCode || pending?.approvalUserCode;
+  if (!code) throw new Error(`no pending step on ${instanceId}`);
+  const t = await token(code);
+  const todo = await apiCall<{ records: Array<{ taskId: number; processInstanceId: number }> }>('/bpm_api/bpm/camunda/getUserTaskSort', { pageSize: 100 }, t);
+  const task = todo.data.records.find((r) => r.processInstanceId === instanceId);
+  if (!task) throw new Error(`${code} has no task on ${instanceId}`);
+  const res = await apiCall(`/hr_api/hrm/api/instance/${path}`, { taskId: task.taskId, ...body }, t);
+  expect(res.code).toBe('200');
+}
+
+async function pickDate(page: Page, id: string, value: string) {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+describe('resignation (离职申请, user51)', () => {
+  it('submits, is sent back by HR, resubmits with a new last day, and sees it pass', async () => {
+    const { page, context, errors } = await signedIn(browser, 'user51');
+    await go(page, '/WorkBench/lizhi');
+    await expect.poll(() => page.getByText('填写离职申请').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByTestId('quit-type').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '主动辞职' }).click();
+    await pickDate(page, 'lastWorkDate', day(20));
+    await page.getByLabel('离职原因').fill('个人职业发展');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await expect.poll(() => page.getByTestId('quit-state').textContent(), { timeout: 15_000 }).toBe('审批中');
+    await shot(page, 'lizhi-approving');
+    const self = await apiCall<{ current: { processInstanceId: number; documentNo: string } }>(
+      '/hr_api/hrm/api/business/getQuitSelfInfo',
+      {},
+      await token('user51'),
+    );
+    const inst = self.data.current.processInstanceId;
+    expect(await page.getByText(self.data.current.documentNo).isVisible()).toBe(true);
+
+    await act(inst, 'dealAgency');
+    await act(inst, 'rollback', { message: '请与部门确认最后工作日' });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('quit-state').textContent(), { timeout: 15_000 }).toBe('已退回，请修改后重新提交');
+    await pickDate(page, 'lastWorkDate', day(25));
+    await page.getByRole('button', { name: '重新提交' }).click();
+    await expect.poll(() => page.getByTestId('quit-state').textContent(), { timeout: 15_000 }).toBe('审批中');
+    await act(inst, 'dealAgency');
+    await act(inst, 'dealAgency');
+    await act(inst, 'dealAgency');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('quit-state').textContent(), { timeout: 15_000 }).toBe('已通过');
+    expect(await page.getByText(day(25)).first().isVisible()).toBe(true);
+    await shot(page, 'lizhi-passed');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('transfer (调动, hr01)', () => {
+  it('starts a transfer from 人事异动, follows it to the pass, and sees the change in the change log', async () => {
+    const { page, context, errors } = await signedIn(browser, 'hr01');
+    await go(page, '/staffChange/index');
+    await page.getByRole('tab', { name: /调动管理/ }).click();
+    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(5);
+    const before = (await apiCall<{ total: number }>('/hr_api/hrm/api/employee/getTransferPage', {}, await token('hr01'))).data.total;
+    await page.getByTestId('start-transfer').click();
+    await dialog(page).getByTestId('employee-code').fill('user52');
+    await dialog(page).locator('#toOrgId').click();
+    await page.keyboard.type('财务部');
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: /^财务部$/ }).click();
+    await dialog(page).getByLabel('新岗位').fill('核算专员');
+    await pickDate(page, 'effectiveDate', day(0));
+    await dialog(page).getByLabel('调动原因').fill('财务共享中心组建');
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await expect
+      .poll(async () => (await apiCall<{ total: number }>('/hr_api/hrm/api/employee/getTransferPage', {}, await token('hr01'))).data.total, { timeout: 15_000 })
+      .toBe(before + 1);
+    const page1 = await apiCall<{ records: Array<{ processInstanceId: number; documentNo: string; employeeName: string }> }>(
+      '/hr_api/hrm/api/employee/getTransferPage',
+      {},
+      await token('hr01'),
+    );
+    const mine = page1.data.records[0] as { processInstanceId: number; documentNo: string; employeeName: string };
+    await expect.poll(() => page.getByText(mine.documentNo).isVisible(), { timeout: 15_000 }).toBe(true);
+    await shot(page, 'transfer-started');
+    for (let i = 0; i < 3; i++) await act(mine.processInstanceId, 'dealAgency');
+    await page.getByRole('tab', { name: /异动记录/ }).click();
+    await expect.poll(() => page.getByText(mine.documentNo).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    const row = rows(page).filter({ hasText: mine.documentNo }).first();
+    expect(await row.textContent()).toContain('财务部');
+    expect(await row.textContent()).toContain('核算专员');
+    await shot(page, 'transfer-changelog');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
