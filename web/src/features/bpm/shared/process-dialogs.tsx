@@ -19,6 +19,9 @@ export interface RecordDialogProps {
  */
 const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   Positive_Process: lazy(() => import('../../hr/confirmation/confirmation-dialog')),
+  TripleAgreement_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.TripleDialog }))),
+  Compensate_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.CompensationDialog }))),
+  Performance_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.PerformanceDialog }))),
 };
 const GenericDialog = lazy(() => import('./request-dialog'));
 
