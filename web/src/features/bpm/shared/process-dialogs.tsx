@@ -20,6 +20,9 @@ export interface RecordDialogProps {
 const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   Positive_Process: lazy(() => import('../../hr/confirmation/confirmation-dialog')),
   EmployeeInfo_Process: lazy(() => import('../../hr/change-request/change-request-dialog')),
+  TripleAgreement_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.TripleDialog }))),
+  Compensate_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.CompensationDialog }))),
+  Performance_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.PerformanceDialog }))),
 };
 const GenericDialog = lazy(() => import('./request-dialog'));
 

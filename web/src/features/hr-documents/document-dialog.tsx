@@ -1,0 +1,155 @@
+import type { CallDefinition, RequestOf } from '@erp/contract/define';
+import {
+  COMPENSATE_PROCESS_KEY,
+  compensationCalls,
+  compensationMeta,
+  PERFORMANCE_PROCESS_KEY,
+  performanceCalls,
+  performanceMeta,
+  TRIPLE_PROCESS_KEY,
+  tripleAgreementCalls,
+  tripleAgreementMeta,
+} from '@erp/contract/modules/hr-documents';
+import { fieldsOf, type ResourceMeta } from '@erp/contract/resource';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Modal, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api/client';
+import { queryKeys } from '../../app/query-keys';
+import { FlowSteps, SignOffDialog } from '../../components/flow';
+import { renderValue } from '../../components/resource';
+import type { RecordDialogProps } from '../bpm/shared/process-dialogs';
+import { useDocumentFlow } from './use-document-flow';
+
+interface Kind {
+  title: string;
+  meta: ResourceMeta<Record<string, unknown>>;
+  byBpm: CallDefinition;
+  pass: CallDefinition;
+  reject: CallDefinition;
+  rollback: CallDefinition;
+}
+
+const KINDS: Record<string, Kind> = {
+  [TRIPLE_PROCESS_KEY]: {
+    title: '三方协议',
+    meta: tripleAgreementMeta as unknown as ResourceMeta<Record<string, unknown>>,
+    byBpm: tripleAgreementCalls.tripleSelectByBpmId,
+    pass: tripleAgreementCalls.tripleApprovalPass,
+    reject: tripleAgreementCalls.tripleApprovalFail,
+    rollback: tripleAgreementCalls.tripleRollback,
+  },
+  [COMPENSATE_PROCESS_KEY]: {
+    title: '补偿优化',
+    meta: compensationMeta as unknown as ResourceMeta<Record<string, unknown>>,
+    byBpm: compensationCalls.compensateSelectByBpmId,
+    pass: compensationCalls.compensateApprovalPass,
+    reject: compensationCalls.compensateApprovalFail,
+    rollback: compensationCalls.compensateRollback,
+  },
+  [PERFORMANCE_PROCESS_KEY]: {
+    title: '绩效考核',
+    meta: performanceMeta as unknown as ResourceMeta<Record<string, unknown>>,
+    byBpm: performanceCalls.performanceSelect,
+    pass: performanceCalls.performancePass,
+    reject: performanceCalls.performanceReject,
+    rollback: performanceCalls.performanceRollback,
+  },
+};
+
+/**
+ * The process centre's view of an HR document (selectByBpmId): its fields, its flow and — for the
+ * current approver — pass, send back to the applicant and reject through the document's own calls.
+ * A performance scoring step opens the evaluation's page, where the scores are given.
+ */
+export function documentDialog(processKey: string) {
+  const kind = KINDS[processKey] as Kind;
+  return function DocumentDialog({ open, mode, processInstanceId, onClose, onDone }: RecordDialogProps) {
+    const qc = useQueryClient();
+    const navigate = useNavigate();
+    const { message } = App.useApp();
+    const [sign, setSign] = useState<null | 'pass' | 'reject'>(null);
+    const record = useQuery({
+      queryKey: ['hrDocuments', 'byBpm', processKey, processInstanceId],
+      queryFn: () => api(kind.byBpm, { processInstanceId } as RequestOf<CallDefinition>) as Promise<Record<string, unknown>>,
+      enabled: open && !!processInstanceId,
+    });
+    const { steps, taskId, nodeId, flow } = useDocumentFlow(open ? processInstanceId : null);
+    const done = async (text: string) => {
+      message.success(text);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ['bpm'] }),
+        qc.invalidateQueries({ queryKey: queryKeys.bpmTotal }),
+        qc.invalidateQueries({ queryKey: ['hrDocuments'] }),
+      ]);
+      onDone?.();
+      onClose();
+    };
+    const run = (call: CallDefinition, body: Record<string, unknown>, text: string) => api(call, body as RequestOf<CallDefinition>).then(() => done(text));
+    const judging = processKey === PERFORMANCE_PROCESS_KEY && !!nodeId?.startsWith('judge');
+    const footer = [];
+    if (mode === 'approve' && taskId) {
+      if (judging)
+        footer.push(
+          <Button
+            key="judge"
+            type="primary"
+            onClick={() => navigate(`/PerformanceManagement/PerformanceEvaluationDetails?processInstanceId=${processInstanceId}`)}
+          >
+            去评分
+          </Button>,
+        );
+      else
+        footer.push(
+          <Button key="pass" type="primary" onClick={() => setSign('pass')}>
+            通过
+          </Button>,
+        );
+      footer.push(
+        <Button key="back" onClick={() => run(kind.rollback, { taskId, sort: 0 }, '已退回')}>
+          退回申请人
+        </Button>,
+        <Button key="reject" danger onClick={() => setSign('reject')}>
+          驳回
+        </Button>,
+      );
+    }
+    footer.push(
+      <Button key="close" onClick={onClose}>
+        关闭
+      </Button>,
+    );
+    const data = record.data;
+    return (
+      <Modal open={open} title={`${kind.title}详情`} width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
+        {record.isLoading || !data ? (
+          <Spin />
+        ) : (
+          <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+            {fieldsOf(kind.meta)
+              .filter(([k, f]) => f.export !== false && k !== 'state')
+              .map(([k, f]) => (
+                <Descriptions.Item key={k} label={f.label}>
+                  {renderValue(f, data[k], k)}
+                </Descriptions.Item>
+              ))}
+          </Descriptions>
+        )}
+        <FlowSteps steps={steps} loading={flow.isLoading} />
+        <SignOffDialog
+          open={sign !== null}
+          mode={sign === 'reject' ? 'reject' : 'pass'}
+          onClose={() => setSign(null)}
+          onSubmit={(m) =>
+            sign === 'reject' ? run(kind.reject, { taskId, message: m }, '已驳回') : run(kind.pass, { taskId, message: m || undefined }, '已通过')
+          }
+        />
+      </Modal>
+    );
+  };
+}
+
+export const TripleDialog = documentDialog(TRIPLE_PROCESS_KEY);
+export const CompensationDialog = documentDialog(COMPENSATE_PROCESS_KEY);
+export const PerformanceDialog = documentDialog(PERFORMANCE_PROCESS_KEY);
