@@ -92,7 +92,7 @@ describe('parseDefinition', () => {
     await expect(parseDefinition(xml)).rejects.toThrow(/出线 "b" 缺少条件/);
   });
 
-  it('refuses conditions written as code', async () => {
+  it('refuses conditions written as code, accepts safe ${…} expressions', async () => {
     const xml = base(
       [{ id: 'g', type: 'exclusiveGateway', default: 'c' }],
       [
@@ -100,8 +100,13 @@ describe('parseDefinition', () => {
         ['b', 'g', 'e', { field: 'x', op: 'eq', value: 1 }],
         ['c', 'g', 'e'],
       ],
-    ).replace('{&quot;field&quot;:&quot;x&quot;,&quot;op&quot;:&quot;eq&quot;,&quot;value&quot;:1}', `\${amount &gt; 100}`);
-    await expect(parseDefinition(xml)).rejects.toThrow(/结构化 JSON/);
+    );
+    const body = '{&quot;field&quot;:&quot;x&quot;,&quot;op&quot;:&quot;eq&quot;,&quot;value&quot;:1}';
+    await expect(parseDefinition(xml.replace(body, 'amount &gt; 100'))).rejects.toThrow(/结构化 JSON/);
+    await expect(parseDefinition(xml.replace(body, `\${execution.getVariable('x') == 1}`))).rejects.toThrow(/"b".*不能调用函数/);
+    await expect(parseDefinition(xml.replace(body, `\${constructor.constructor}`))).rejects.toThrow(/不能访问属性/);
+    const ok = await parseDefinition(xml.replace(body, `\${amount &gt; 1000 &amp;&amp; dept == 'IT'}`));
+    expect(ok.flows.b?.expression).toBe("${amount > 1000 && dept == 'IT'}");
   });
 
   it('finds unreachable nodes and dead ends', async () => {

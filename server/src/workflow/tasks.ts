@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
 import { badRequest } from '../platform/errors';
-import { idsOfCodes, resolveRule } from './assignees';
+import { idsOfCodes, resolveNode, resolveRule } from './assignees';
 import type { NodeModel } from './model';
 import type { Run, TaskRow } from './run';
 
@@ -18,14 +18,16 @@ async function fallbackUsers(run: Run): Promise<number[]> {
   return ids.slice(0, 1);
 }
 
-async function usersFor(run: Run, n: NodeModel, rule = n.assignee): Promise<number[]> {
+const contextOf = (run: Run, n: NodeModel) => ({ initiatorUserId: run.inst.initiatorUserId, vars: run.inst.vars, chosen: run.inst.chosen, nodeId: n.id });
+
+async function usersFor(run: Run, n: NodeModel, rule: NodeModel['cc']): Promise<number[]> {
   if (!rule) return [];
-  return resolveRule(run.tx, rule, { initiatorUserId: run.inst.initiatorUserId, vars: run.inst.vars, chosen: run.inst.chosen, nodeId: n.id });
+  return resolveRule(run.tx, rule, contextOf(run, n));
 }
 
-/** The approvers of a node: its rule, else the process administrator — never nobody. */
+/** The approvers of a node: its rules, else the process administrator — never nobody. */
 async function approversOf(run: Run, n: NodeModel): Promise<number[]> {
-  let people = await usersFor(run, n);
+  let people = await resolveNode(run.tx, n, contextOf(run, n));
   if (!people.length) people = await fallbackUsers(run);
   if (!people.length) throw badRequest(`节点 "${n.name}" 找不到审批人，也没有可用的流程管理员`);
   return people;
