@@ -128,7 +128,7 @@ describe('BPMN corpus from other modellers', () => {
     });
   }
 
-  it('gives ${initiator}-style assignees to the initiator and ${field} assignees to the user the form names', async () => {
+  it('gives initiator-variable assignees to the initiator and form-field assignees to the user the form names', async () => {
     const key = await deployFile('camunda-04-initiator.bpmn');
     const { tasks } = await engine.start(s.db, {
       processKey: key,
