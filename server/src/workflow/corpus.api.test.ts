@@ -164,6 +164,31 @@ describe('BPMN corpus from other modellers', () => {
     expect(late).toBeInstanceOf(Error);
   });
 
+  it('sends back into an inclusive block and still finishes, waiting only for the branches taken', async () => {
+    const key = await deployFile('flowable-17-inclusive-parallel.bpmn20.xml');
+    for (const vars of [{ needA: true, needB: true }, { needA: true }]) {
+      const { instance } = await engine.start(s.db, { processKey: key, businessId: `corpus-${++seq}`, title: 't', initiatorUserId: uid('emp01'), vars });
+      const pending = async () =>
+        s.db
+          .select()
+          .from(wfTasks)
+          .where(and(eq(wfTasks.instanceId, instance.id), eq(wfTasks.status, 'pending'), eq(wfTasks.kind, 'approve')))
+          .orderBy(wfTasks.id);
+      // Pass everything until the last step is open.
+      for (let open = await pending(); !open.some((t) => t.nodeId === 'last'); open = await pending()) {
+        const t = open[0] as engine.TaskRow;
+        await engine.pass(s.db, { taskId: t.id, userId: t.assigneeUserId as number });
+      }
+      const last = (await pending())[0] as engine.TaskRow;
+      const targets = await engine.backTargets(s.db, instance.id, 'last');
+      expect(targets.map((t) => t.nodeId)).toContain('a1');
+      await engine.rollback(s.db, { taskId: last.id, userId: uid('hrd01'), targetNodeId: 'a1', message: '重做' });
+      expect((await pending()).map((t) => t.nodeId)).toEqual(['a1']);
+      const result = await drive(instance.id);
+      expect(result.status).toBe('passed');
+    }
+  });
+
   it('refuses at deploy a user or role this system does not know, naming the element', async () => {
     const xml = readFileSync(join(DIR, 'camunda-02-candidate-groups.bpmn'), 'utf8')
       .replace('camunda:candidateGroups="hr"', 'camunda:candidateGroups="nosuchgroup"')
