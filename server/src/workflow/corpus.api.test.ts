@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { users, wfEvents, wfInstances, wfTasks } from '../db/schema';
 import * as engine from './engine';
+import { registerServiceHook } from './hooks';
 import { ModelError } from './model';
 
 /**
@@ -54,6 +55,8 @@ const CASES: Case[] = [
   { file: 'bpmnio-21-erp-attributes.bpmn', vars: { salaryChange: '0' }, passed: ['fin', 'lead'] },
   { file: 'erp-22-seq-and-inclusive-json.bpmn', vars: { level: 'A', urgent: true }, passed: ['x', 'x', 'y'] },
   { file: 'erp-22-seq-and-inclusive-json.bpmn', vars: { level: 'C' }, passed: ['y'] },
+  { file: 'camunda-23-service-hook.bpmn', vars: { amount: 900 }, passed: ['Task_high'] },
+  { file: 'camunda-23-service-hook.bpmn', vars: { amount: 10 }, passed: ['Task_low'] },
 ];
 
 let s: TestServer;
@@ -61,6 +64,9 @@ const ids = new Map<string, number>();
 const uid = (code: string) => ids.get(code) as number;
 let seq = 0;
 const deployed = new Map<string, string>();
+
+// A server hook a service task runs: it reads the form and answers a field the gateway then reads.
+registerServiceHook('corpusScore', async (_tx, e) => ({ score: Number(e.vars.amount ?? 0) / 10 }));
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -187,6 +193,13 @@ describe('BPMN corpus from other modellers', () => {
       const result = await drive(instance.id);
       expect(result.status).toBe('passed');
     }
+  });
+
+  it('refuses at deploy a service task whose hook no module registered', async () => {
+    const xml = readFileSync(join(DIR, 'camunda-23-service-hook.bpmn'), 'utf8').replace('corpusScore', 'noSuchHook');
+    const err = await engine.deploy(s.db, xml, uid('admin')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelError);
+    expect((err as ModelError).message).toMatch(/"Task_score".*"noSuchHook" 不存在/);
   });
 
   it('refuses at deploy a user or role this system does not know, naming the element', async () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { roles, users, wfDefinitions } from '../db/schema';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
+import { serviceHook } from './hooks';
 import { ModelError, type ProcessModel } from './model';
 import { parseDefinition } from './parser';
 
@@ -26,6 +27,11 @@ export async function modelOf(db: Db, definitionId: number): Promise<ProcessMode
 export async function deploy(db: Db, xml: string, userId: number | null): Promise<DefinitionRow> {
   const model = await parseDefinition(xml);
   await checkReferences(db, model);
+  const unknownHooks = model.order
+    .map((id) => model.nodes[id])
+    .filter((n) => n?.type === 'service' && !serviceHook(n.hook ?? ''))
+    .map((n) => `服务任务 "${n?.id}"（${n?.name}）: 服务器钩子 "${n?.hook}" 不存在`);
+  if (unknownHooks.length) throw new ModelError(unknownHooks);
   return db.transaction(async (tx) => {
     // Two deploys of one key at once must not both become version n: serialise on the key.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`wf:${model.key}`}))`);

@@ -1,7 +1,7 @@
 import { ASSIGNEE_TYPES, type AssigneeRule, type Condition, TASK_MODES, type TaskMode, ZCondition } from '@erp/contract';
 
 /** The graph the engine interprets, parsed once at deploy time from the BPMN XML. */
-export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'inclusive' | 'pass';
+export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'inclusive' | 'pass' | 'service';
 
 export interface NodeModel {
   id: string;
@@ -22,6 +22,8 @@ export interface NodeModel {
   /** Multi-instance completionCondition (expressions.ts): the node completes early once it holds. */
   completion?: string;
   cc?: AssigneeRule;
+  /** Service task: the name of the server hook it runs (hooks.ts). */
+  hook?: string;
 }
 
 /**

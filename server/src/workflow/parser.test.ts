@@ -32,7 +32,7 @@ describe('parseDefinition', () => {
         ['b', 'svc', 'e'],
       ],
     );
-    await expect(parseDefinition(xml)).rejects.toThrow(/不支持的元素 bpmn:ServiceTask "svc"（调用接口）/);
+    await expect(parseDefinition(xml)).rejects.toThrow(/服务任务 bpmn:ServiceTask "svc"（调用接口） 没有指定要运行的服务器钩子/);
   });
 
   it('names an unknown element', async () => {
@@ -153,7 +153,7 @@ describe('BPMN from other modellers', () => {
     expect(err).toBeInstanceOf(ModelError);
     const problems = (err as ModelError).problems.join('\n');
     expect(problems).toMatch(/"script".*执行任意代码/);
-    expect(problems).toMatch(/"svc".*外部系统/);
+    expect(problems).toMatch(/"svc".*Java 类/);
     expect(problems).toMatch(/"u".*taskListener/);
     expect(problems).toMatch(/"u".*没有设置处理人/);
     expect(problems).toMatch(/"loop".*standardLoopCharacteristics/);

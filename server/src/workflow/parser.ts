@@ -27,12 +27,12 @@ const NODE_TYPES: Record<string, NodeType> = {
   'bpmn:Task': 'pass',
   'bpmn:ManualTask': 'pass',
   'bpmn:IntermediateThrowEvent': 'pass',
+  'bpmn:ServiceTask': 'service',
 };
 
 /** Elements we recognise but cannot run, with the reason given to the modeller. */
 const REFUSED: Record<string, string> = {
   'bpmn:ScriptTask': '脚本任务会在服务器上执行任意代码，出于安全不予运行',
-  'bpmn:ServiceTask': '服务任务需要调用外部系统或 Java 类，本引擎不运行',
   'bpmn:SendTask': '发送任务需要调用外部系统，本引擎不运行',
   'bpmn:BusinessRuleTask': '规则任务（DMN）本引擎不支持',
   'bpmn:ReceiveTask': '接收任务需要等待外部消息，本引擎不支持',
@@ -225,6 +225,7 @@ class Reader {
       if (sub && (type === 'start' || type === 'end')) type = 'pass'; // a subprocess's own start and end are steps of the outer graph
       const node: NodeModel = { id, name: String(el.name ?? '').trim() || id, type, incoming: [], outgoing: [] };
       if (type === 'userTask') this.readUserTask(el, node);
+      if (type === 'service') this.readServiceTask(el, node);
       if (type === 'exclusive' || type === 'inclusive') this.gateways.push(el);
       this.nodes[id] = node;
       this.order.push(id);
@@ -293,6 +294,29 @@ class Reader {
     }
     const cc = this.collect(() => ruleFrom(el, 'cc', where));
     if (cc) node.cc = cc;
+  }
+
+  /**
+   * A service task runs a named server hook: `erp:hook`, a `${name}` delegateExpression
+   * (Camunda/Flowable), an external-task topic or a Zeebe task type. Java classes and other
+   * expressions are refused; whether the name is registered is checked at deploy.
+   */
+  private readServiceTask(el: ModdleElement, node: NodeModel) {
+    const where = `服务任务 ${describe(el)}`;
+    const zeebe = this.foreign.extensions(el, 'taskDefinition')[0];
+    if (this.foreign.attr(el, 'class') || this.foreign.attr(el, 'expression') || this.foreign.attr(el, 'type')) {
+      this.fail(`${where}: Java 类、表达式或内置类型（class / expression / type）本引擎不运行，请用 erp:hook 指定服务器钩子名`);
+      return;
+    }
+    const delegate = this.foreign.attr(el, 'delegateExpression');
+    const raw =
+      (typeof el.hook === 'string' && el.hook.trim()) ||
+      (delegate ? unwrap(delegate) : '') ||
+      this.foreign.attr(el, 'topic') ||
+      (typeof zeebe?.type === 'string' ? zeebe.type.trim() : '');
+    if (!raw) this.fail(`${where} 没有指定要运行的服务器钩子（erp:hook）`);
+    else if (!/^[A-Za-z_][\w.:-]{0,63}$/.test(raw)) this.fail(`${where}: 钩子名 "${raw}" 不合法`);
+    else node.hook = raw;
   }
 
   /** camunda:/flowable:/activiti: assignee, candidateUsers, candidateGroups; zeebe:assignmentDefinition. */
@@ -440,7 +464,8 @@ class Reader {
       if (n.type !== 'start' && !n.incoming.length) this.fail(`${where} 没有入线`);
       if (n.type === 'end' && n.outgoing.length) this.fail(`${where}: 结束事件不能有出线`);
       if (n.type !== 'end' && !n.outgoing.length) this.fail(`${where} 没有出线`);
-      if ((n.type === 'start' || n.type === 'userTask' || n.type === 'pass') && n.outgoing.length > 1) this.fail(`${where} 只能有一条出线，分支请使用网关`);
+      if ((n.type === 'start' || n.type === 'userTask' || n.type === 'pass' || n.type === 'service') && n.outgoing.length > 1)
+        this.fail(`${where} 只能有一条出线，分支请使用网关`);
       if (n.type === 'exclusive' || n.type === 'inclusive') {
         if (n.defaultFlow && !n.outgoing.includes(n.defaultFlow)) this.fail(`${where}: 默认连线不是它的出线`);
         if (n.type === 'exclusive' && n.outgoing.length > 1)

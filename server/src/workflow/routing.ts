@@ -4,9 +4,10 @@ import { badRequest } from '../platform/errors';
 import { evaluate } from './conditions';
 import { evaluateExpression } from './expressions';
 import type { OpenSibling } from './history';
+import { serviceHook } from './hooks';
 import type { FlowModel, NodeModel, ProcessModel } from './model';
 import { parallelScopes } from './parallel-scopes';
-import { node, type Run, type TaskRow } from './run';
+import { hookEvent, node, type Run, type TaskRow } from './run';
 import { createCc, createNodeTasks, makeDue } from './tasks';
 
 /** Guards against a definition that loops through gateways without ever reaching a task. */
@@ -70,6 +71,8 @@ export async function enter(run: Run, nodeId: string): Promise<void> {
       return;
     case 'userTask':
       return createNodeTasks(run, n);
+    case 'service':
+      return runService(run, n);
     case 'exclusive': {
       const flow = run.model.flows[chooseFlow(run.model, n, run.inst.vars)];
       if (flow) await enter(run, flow.target);
@@ -88,6 +91,15 @@ export async function enter(run: Run, nodeId: string): Promise<void> {
       return leave(run, n, taken);
     }
   }
+}
+
+/** A service task: its hook runs in this transaction (a throw undoes the command); fields it answers join the form. */
+async function runService(run: Run, n: NodeModel): Promise<void> {
+  const hook = serviceHook(n.hook ?? '');
+  if (!hook) throw badRequest(`服务任务 "${n.name}" 的服务器钩子 "${n.hook}" 不存在`);
+  const fields = await hook(run.tx, hookEvent(run, 'service', n.id));
+  if (fields && typeof fields === 'object' && !Array.isArray(fields)) run.inst.vars = { ...run.inst.vars, ...fields };
+  await leave(run, n);
 }
 
 /**
