@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { users, wfEvents, wfInstances, wfTasks } from '../db/schema';
+import { lineXml } from './bpmn-builder';
 import * as engine from './engine';
 import { registerServiceHook } from './hooks';
 import { ModelError } from './model';
@@ -214,5 +215,59 @@ describe('BPMN corpus from other modellers', () => {
     expect(msg).toContain('"Task_mixed"');
     expect(msg).toContain('"ghost01"');
     expect((err as ModelError).problems).toHaveLength(2);
+  });
+});
+
+describe('automatic pass (erp:autoPass)', () => {
+  it("passes the initiator's own step and a repeat approver's later step by themselves, and still lets the initiator revoke", async () => {
+    await engine.deploy(
+      s.db,
+      lineXml(
+        'AutoPassBoth',
+        [
+          { assigneeType: 'initiator', name: '本人确认' },
+          { assigneeType: 'users', assigneeValue: 'mgr01', name: '经理' },
+          { assigneeType: 'users', assigneeValue: 'mgr01,hr01', mode: 'all', name: '会签' },
+        ],
+        { autoPass: 'both' },
+      ),
+      uid('admin'),
+    );
+    const { instance, tasks } = await engine.start(s.db, {
+      processKey: 'AutoPassBoth',
+      businessId: `auto-${++seq}`,
+      title: 't',
+      initiatorUserId: uid('emp01'),
+    });
+    expect(tasks.map((t) => [t.nodeId, t.assigneeUserId])).toEqual([['t2', uid('mgr01')]]);
+    expect(await engine.canRevoke(s.db, instance)).toBe(true);
+    await engine.pass(s.db, { taskId: tasks[0]?.id as number, userId: uid('mgr01') });
+    // The countersign asks only hr01: mgr01 already approved this submission.
+    const open = await s.db
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, instance.id), eq(wfTasks.status, 'pending')));
+    expect(open.map((t) => [t.nodeId, t.assigneeUserId])).toEqual([['t3', uid('hr01')]]);
+    const result = await drive(instance.id);
+    expect(result).toEqual({ status: 'passed', passed: ['t2', 't3'] });
+    const autos = await s.db
+      .select()
+      .from(wfEvents)
+      .where(and(eq(wfEvents.instanceId, instance.id), eq(wfEvents.action, 'autoPass')))
+      .orderBy(wfEvents.id);
+    expect(autos.map((e) => [e.nodeId, e.userId])).toEqual([
+      ['t1', uid('emp01')],
+      ['t3', uid('mgr01')],
+    ]);
+  });
+
+  it('is off unless the definition asks for it, and refuses an unknown value', async () => {
+    await engine.deploy(s.db, lineXml('AutoPassOff', [{ assigneeType: 'initiator' }]), uid('admin'));
+    const { tasks } = await engine.start(s.db, { processKey: 'AutoPassOff', businessId: `auto-${++seq}`, title: 't', initiatorUserId: uid('emp01') });
+    expect(tasks.map((t) => t.assigneeUserId)).toEqual([uid('emp01')]);
+    const err = await engine
+      .deploy(s.db, lineXml('AutoPassBad', [{ assigneeType: 'initiator' }], { autoPass: 'always' }), uid('admin'))
+      .catch((e: unknown) => e);
+    expect((err as ModelError).message).toMatch(/autoPass/);
   });
 });

@@ -61,6 +61,12 @@ export interface ProcessModel {
   category?: string;
   /** Copies sent when the process ends passed. */
   cc?: AssigneeRule;
+  /**
+   * Automatic pass (a per-definition switch, `erp:autoPass`): initiator — a task of the initiator
+   * passes by itself; approved — a task of someone who already passed an earlier node of this
+   * submission; both.
+   */
+  autoPass?: 'initiator' | 'approved' | 'both';
   /** Users and roles named by foreign attributes, for the deploy-time check. */
   references?: ForeignReference[];
 }

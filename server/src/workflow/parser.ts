@@ -181,6 +181,9 @@ class Reader {
       revocable: revocable as ProcessModel['revocable'],
     };
     if (typeof this.proc.category === 'string' && this.proc.category.trim()) model.category = this.proc.category.trim();
+    const autoPass = this.proc.autoPass;
+    if (autoPass === 'initiator' || autoPass === 'approved' || autoPass === 'both') model.autoPass = autoPass;
+    else if (autoPass !== undefined && autoPass !== '') this.fail(`流程 "${this.key}": autoPass 只能是 initiator、approved 或 both`);
     const cc = this.collect(() => ruleFrom(this.proc, 'cc', `流程 "${this.key}"`));
     if (cc) model.cc = cc;
     if (this.references.length) model.references = this.references;

@@ -151,7 +151,7 @@ export async function previewSteps(
   return steps.map((s, i) => ({ ...s, sort: i }));
 }
 
-const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'reject', 'rollback'];
+const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'autoPass', 'reject', 'rollback'];
 
 /** Steps of a submitted request: what happened, what is open now, and (while running) what lies ahead. */
 export async function instanceSteps(db: Db, instanceId: number): Promise<ApprovalStep[]> {

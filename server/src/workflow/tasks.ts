@@ -3,7 +3,9 @@ import { wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
 import { badRequest } from '../platform/errors';
 import { idsOfCodes, resolveNode, resolveRule } from './assignees';
+import { writeEvent } from './history';
 import type { NodeModel } from './model';
+import { leave } from './routing';
 import type { Run, TaskRow } from './run';
 
 /** Task states that still need someone: due now (pending) or later in a sequence (waiting). */
@@ -43,9 +45,54 @@ export function nextActivation(run: Run): number {
   return next;
 }
 
-/** The tasks of one arrival at a user task, by its mode: one group task (any), one each (all), or one after another (seq). */
+/**
+ * Who of these people passes this node by themselves (the definition's `autoPass`): the initiator,
+ * and/or whoever already passed an earlier node since the last (re)submission.
+ */
+async function autoPassers(run: Run, people: number[]): Promise<Set<number>> {
+  const mode = run.model.autoPass;
+  const found = new Set<number>();
+  if (!mode) return found;
+  if ((mode === 'initiator' || mode === 'both') && people.includes(run.inst.initiatorUserId)) found.add(run.inst.initiatorUserId);
+  if (mode === 'approved' || mode === 'both') {
+    const rows = (await run.tx.execute(sql`
+      SELECT DISTINCT e.user_id AS "userId" FROM wf_events e
+      WHERE e.instance_id = ${run.inst.id}::int AND e.action IN ('pass', 'autoPass') AND e.user_id = ANY(${`{${people.join(',')}}`}::int[])
+        AND e.id > coalesce((SELECT max(s.id) FROM wf_events s WHERE s.instance_id = ${run.inst.id}::int AND s.action IN ('start', 'resubmit')), 0)`)) as unknown as {
+      rows: Array<{ userId: number }>;
+    };
+    for (const r of rows.rows) found.add(Number(r.userId));
+  }
+  return found;
+}
+
+/**
+ * The tasks of one arrival at a user task, by its mode: one group task (any), one each (all), or one
+ * after another (seq). People who pass automatically get an `autoPass` event instead of a task (in
+ * any-one mode one of them passes the whole node); a node left with nobody to ask moves on at once.
+ */
 export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
-  const people = await approversOf(run, n);
+  let people = await approversOf(run, n);
+  const auto = await autoPassers(run, people);
+  if (auto.size) {
+    const one = n.mode !== 'all' && n.mode !== 'seq';
+    const passing = one ? people.filter((p) => auto.has(p)).slice(0, 1) : people.filter((p) => auto.has(p));
+    for (const userId of passing)
+      await writeEvent(run, {
+        nodeId: n.id,
+        nodeName: n.name,
+        action: 'autoPass',
+        operateType: 1,
+        approvalFlag: 1,
+        userId,
+        message: userId === run.inst.initiatorUserId ? '自动通过（审批人是发起人）' : '自动通过（审批人已审批过）',
+      });
+    people = one ? [] : people.filter((p) => !auto.has(p));
+    if (!people.length) {
+      await createCc(run, n.id, n.name, n.cc);
+      return leave(run, n);
+    }
+  }
   const activation = nextActivation(run);
   const base = { instanceId: run.inst.id, nodeId: n.id, nodeName: n.name, kind: 'approve', activation, mode: n.mode ?? 'any' };
   const values =
