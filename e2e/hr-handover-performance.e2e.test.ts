@@ -116,7 +116,10 @@ describe('performance evaluation', () => {
     const box = hr.page.getByRole('dialog', { name: '绩效考核详情' });
     await box.getByTestId('flow-steps').waitFor({ timeout: 15_000 });
     await expect.poll(() => box.getByText(/^JX\d{12}$/).isVisible(), { timeout: 10_000 }).toBe(true);
-    await box.getByRole('button', { name: /关\s*闭/ }).last().click();
+    await box
+      .getByRole('button', { name: /关\s*闭/ })
+      .last()
+      .click();
     await go(hr.page, `/PerformanceManagement/PerformanceEvaluationDetails?id=${id}`);
     await hr.page.getByTestId('perf-pass').click({ timeout: 20_000 });
     await expect.poll(async () => (await recordedToasts(hr.page)).includes('已通过'), { timeout: 15_000 }).toBe(true);

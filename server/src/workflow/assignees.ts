@@ -2,6 +2,7 @@ import type { AssigneeRule } from '@erp/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orgUnits, roles, userRoles, users } from '../db/schema';
 import type { Db } from '../platform/db';
+import type { NodeModel } from './model';
 
 export interface ResolveContext {
   initiatorUserId: number;
@@ -91,4 +92,29 @@ export async function resolveRule(db: Db, rule: AssigneeRule, ctx: ResolveContex
       return found ? enabledIds(db, [found]) : [];
     }
   }
+}
+
+/** Approvers named by a form field: user ids (numbers) or user codes, as a list or comma separated. */
+async function usersOfField(db: Db, value: unknown): Promise<number[]> {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : typeof value === 'number' ? [value] : [];
+  const ids: number[] = [];
+  const codes: string[] = [];
+  for (const item of items.slice(0, 200)) {
+    if (typeof item === 'number' && Number.isInteger(item) && item > 0) ids.push(item);
+    else if (typeof item === 'string' && item.trim()) codes.push(item.trim());
+  }
+  const fromCodes = await idsOfCodes(db, codes, true);
+  return [...new Set([...(await enabledIds(db, ids)), ...fromCodes])];
+}
+
+/**
+ * The people of a node: its rule, the rules beside it (candidate users and groups), the form
+ * fields naming approvers, in that order without repeats, at most `cardinality` of them.
+ */
+export async function resolveNode(db: Db, n: NodeModel, ctx: ResolveContext): Promise<number[]> {
+  const people: number[] = [];
+  for (const rule of [n.assignee, ...(n.moreAssignees ?? [])]) if (rule) people.push(...(await resolveRule(db, rule, ctx)));
+  for (const field of n.assigneeFields ?? []) if (Object.hasOwn(ctx.vars, field)) people.push(...(await usersOfField(db, ctx.vars[field])));
+  const unique = [...new Set(people)];
+  return n.cardinality ? unique.slice(0, n.cardinality) : unique;
 }

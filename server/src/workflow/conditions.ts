@@ -2,10 +2,10 @@ import type { Condition } from '@erp/contract';
 
 type Vars = Record<string, unknown>;
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** Numbers compare as numbers (form values often arrive as strings), everything else as text. */
-function compare(a: unknown, b: unknown): number | null {
+export function compare(a: unknown, b: unknown): number | null {
   if (isEmpty(a) || isEmpty(b)) return null;
   const na = Number(a);
   const nb = Number(b);
@@ -13,7 +13,7 @@ function compare(a: unknown, b: unknown): number | null {
   return String(a).localeCompare(String(b));
 }
 
-const same = (a: unknown, b: unknown) => compare(a, b) === 0 || (isEmpty(a) && isEmpty(b)) || (typeof a === 'boolean' && String(a) === String(b));
+export const same = (a: unknown, b: unknown) => compare(a, b) === 0 || (isEmpty(a) && isEmpty(b)) || (typeof a === 'boolean' && String(a) === String(b));
 
 /** Evaluates a structured gateway condition against the form; pure data, never code. */
 export function evaluate(cond: Condition, vars: Vars): boolean {

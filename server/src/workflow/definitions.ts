@@ -1,8 +1,9 @@
-import { and, desc, eq, max, sql } from 'drizzle-orm';
-import { wfDefinitions } from '../db/schema';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { roles, users, wfDefinitions } from '../db/schema';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
-import type { ProcessModel } from './model';
+import { serviceHook } from './hooks';
+import { ModelError, type ProcessModel } from './model';
 import { parseDefinition } from './parser';
 
 export type DefinitionRow = typeof wfDefinitions.$inferSelect;
@@ -25,6 +26,12 @@ export async function modelOf(db: Db, definitionId: number): Promise<ProcessMode
 /** Parses, checks and stores a new version of a definition (version = last + 1 for its key). */
 export async function deploy(db: Db, xml: string, userId: number | null): Promise<DefinitionRow> {
   const model = await parseDefinition(xml);
+  await checkReferences(db, model);
+  const unknownHooks = model.order
+    .map((id) => model.nodes[id])
+    .filter((n) => n?.type === 'service' && !serviceHook(n.hook ?? ''))
+    .map((n) => `服务任务 "${n?.id}"（${n?.name}）: 服务器钩子 "${n?.hook}" 不存在`);
+  if (unknownHooks.length) throw new ModelError(unknownHooks);
   return db.transaction(async (tx) => {
     // Two deploys of one key at once must not both become version n: serialise on the key.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`wf:${model.key}`}))`);
@@ -57,4 +64,29 @@ export async function latestDefinition(db: Db, key: string): Promise<DefinitionR
     .orderBy(desc(wfDefinitions.version))
     .limit(1);
   return row;
+}
+
+/** Users and roles a diagram from another modeller names must exist here: each unknown one is refused, naming its element. */
+async function checkReferences(db: Db, model: ProcessModel): Promise<void> {
+  const refs = model.references ?? [];
+  if (!refs.length) return;
+  const userCodes = [...new Set(refs.filter((r) => r.kind === 'user').map((r) => r.code.toLowerCase()))];
+  const roleCodes = [...new Set(refs.filter((r) => r.kind === 'role').map((r) => r.code))];
+  const knownUsers = new Set(
+    userCodes.length
+      ? (
+          await db
+            .select({ code: sql<string>`lower(${users.userCode})` })
+            .from(users)
+            .where(inArray(sql`lower(${users.userCode})`, userCodes))
+        ).map((r) => r.code)
+      : [],
+  );
+  const knownRoles = new Set(
+    roleCodes.length ? (await db.select({ code: roles.code }).from(roles).where(inArray(roles.code, roleCodes))).map((r) => r.code) : [],
+  );
+  const problems = refs
+    .filter((r) => (r.kind === 'user' ? !knownUsers.has(r.code.toLowerCase()) : !knownRoles.has(r.code)))
+    .map((r) => `${r.where}: ${r.kind === 'user' ? '用户' : '角色（候选组）'} "${r.code}" 在本系统中不存在`);
+  if (problems.length) throw new ModelError([...new Set(problems)]);
 }

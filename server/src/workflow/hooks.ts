@@ -36,3 +36,20 @@ export function registerWorkflowHooks(processKey: string, hooks: WorkflowHooks):
 export function hooksFor(processKey: string): WorkflowHooks | undefined {
   return registry.get(processKey);
 }
+
+/**
+ * A named step a service task runs (`erp:hook="name"`, or `camunda:delegateExpression="${name}"`,
+ * `flowable:delegateExpression`, Zeebe's task type). It runs inside the command's transaction: a
+ * hook that throws undoes the whole step. Form fields it answers are merged into the form.
+ */
+export type ServiceHook = (tx: Db, e: HookEvent) => Promise<Record<string, unknown> | undefined>;
+
+const serviceHooks = new Map<string, ServiceHook>();
+
+export function registerServiceHook(name: string, hook: ServiceHook): void {
+  serviceHooks.set(name, hook);
+}
+
+export function serviceHook(name: string): ServiceHook | undefined {
+  return serviceHooks.get(name);
+}

@@ -1,7 +1,7 @@
 import { ASSIGNEE_TYPES, type AssigneeRule, type Condition, TASK_MODES, type TaskMode, ZCondition } from '@erp/contract';
 
 /** The graph the engine interprets, parsed once at deploy time from the BPMN XML. */
-export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel';
+export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'inclusive' | 'pass' | 'service';
 
 export interface NodeModel {
   id: string;
@@ -9,11 +9,31 @@ export interface NodeModel {
   type: NodeType;
   incoming: string[];
   outgoing: string[];
-  /** Exclusive gateway: the flow taken when no condition holds. */
+  /** Exclusive or inclusive gateway: the flow taken when no condition holds. */
   defaultFlow?: string;
   assignee?: AssigneeRule;
+  /** More rules whose people join `assignee`'s (candidateUsers next to candidateGroups). */
+  moreAssignees?: AssigneeRule[];
+  /** Form fields naming approvers (user codes or ids): `${field}` assignees, a multi-instance collection. */
+  assigneeFields?: string[];
   mode?: TaskMode;
+  /** Multi-instance loopCardinality: at most this many approvers. */
+  cardinality?: number;
+  /** Multi-instance completionCondition (expressions.ts): the node completes early once it holds. */
+  completion?: string;
   cc?: AssigneeRule;
+  /** Service task: the name of the server hook it runs (hooks.ts). */
+  hook?: string;
+}
+
+/**
+ * A user or role named by a diagram from another modeller (camunda:, flowable:, zeebe:), checked
+ * against the database at deploy: an unknown one is refused, naming the element.
+ */
+export interface ForeignReference {
+  where: string;
+  kind: 'user' | 'role';
+  code: string;
 }
 
 export interface FlowModel {
@@ -22,6 +42,8 @@ export interface FlowModel {
   source: string;
   target: string;
   condition?: Condition;
+  /** A `${…}` condition expression (expressions.ts), when the diagram did not use our JSON. */
+  expression?: string;
 }
 
 export interface ProcessModel {
@@ -39,6 +61,14 @@ export interface ProcessModel {
   category?: string;
   /** Copies sent when the process ends passed. */
   cc?: AssigneeRule;
+  /**
+   * Automatic pass (a per-definition switch, `erp:autoPass`): initiator — a task of the initiator
+   * passes by itself; approved — a task of someone who already passed an earlier node of this
+   * submission; both.
+   */
+  autoPass?: 'initiator' | 'approved' | 'both';
+  /** Users and roles named by foreign attributes, for the deploy-time check. */
+  references?: ForeignReference[];
 }
 
 export const DEFAULT_FALLBACK_USER = 'admin';
@@ -67,8 +97,15 @@ export function ruleFrom(el: Record<string, unknown>, prefix: 'assignee' | 'cc',
   return rule;
 }
 
-/** A definition the engine cannot run; the message names the element. */
-export class ModelError extends Error {}
+/** A definition the engine cannot run; each problem names the element, all of them in one message. */
+export class ModelError extends Error {
+  readonly problems: string[];
+  constructor(problems: string | string[]) {
+    const list = Array.isArray(problems) ? problems : [problems];
+    super(list.length > 1 ? `流程定义有 ${list.length} 处问题：\n${list.map((p, i) => `${i + 1}. ${p}`).join('\n')}` : (list[0] ?? ''));
+    this.problems = list;
+  }
+}
 
 export function parseCondition(body: string, where: string): Condition {
   let json: unknown;

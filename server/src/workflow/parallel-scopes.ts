@@ -35,8 +35,10 @@ function readScopes(model: ProcessModel): ParallelScopes | null {
     const [id, arrived] = queue.shift() as [string, ScopeStep[]];
     const n = model.nodes[id];
     if (!n) continue;
-    const isJoin = n.type === 'parallel' && n.incoming.length > 1;
-    const isFork = n.type === 'parallel' && n.outgoing.length > 1;
+    // Inclusive gateways open and close blocks like parallel ones (a fork takes a subset of the branches).
+    const block = n.type === 'parallel' || n.type === 'inclusive';
+    const isJoin = block && n.incoming.length > 1;
+    const isFork = block && n.outgoing.length > 1;
     let path = arrived;
     if (isJoin) {
       const closed = path[path.length - 1];
@@ -82,9 +84,10 @@ export interface SendBackPlan {
  * sibling branch still running is not a target (its approval stands on its own). Going back
  * cancels what runs downstream of the target in the scope both share, and counts the blocks the
  * target sits in as arrived from every other branch (they completed; their approvals stand), so
- * the join fires again once the target's branch arrives.
+ * the join fires again once the target's branch arrives (`expect`: the branches each inclusive
+ * join waits for, from the instance state).
  */
-export function sendBackPlan(model: ProcessModel, from: string, target: string): SendBackPlan | null {
+export function sendBackPlan(model: ProcessModel, from: string, target: string, expect: Record<string, number> = {}): SendBackPlan | null {
   const scopes = parallelScopes(model);
   if (!scopes) return null;
   const fromPath = scopes.pathOf.get(from);
@@ -107,7 +110,9 @@ export function sendBackPlan(model: ProcessModel, from: string, target: string):
   for (const step of targetPath.slice(common)) {
     const join = scopes.joinOf.get(step.fork);
     if (!join) return null;
-    joins[join] = (model.nodes[join]?.incoming.length ?? 1) - 1;
+    // An inclusive join waits for the branches its fork took (the instance state), a parallel one for all.
+    const j = model.nodes[join];
+    joins[join] = (j?.type === 'inclusive' ? (expect[join] ?? j.incoming.length) : (j?.incoming.length ?? 1)) - 1;
   }
   return { cancelNodes, joins };
 }

@@ -32,7 +32,7 @@ describe('parseDefinition', () => {
         ['b', 'svc', 'e'],
       ],
     );
-    await expect(parseDefinition(xml)).rejects.toThrow(/不支持的元素 bpmn:ServiceTask "svc"（调用接口）/);
+    await expect(parseDefinition(xml)).rejects.toThrow(/服务任务 bpmn:ServiceTask "svc"（调用接口） 没有指定要运行的服务器钩子/);
   });
 
   it('names an unknown element', async () => {
@@ -92,7 +92,7 @@ describe('parseDefinition', () => {
     await expect(parseDefinition(xml)).rejects.toThrow(/出线 "b" 缺少条件/);
   });
 
-  it('refuses conditions written as code', async () => {
+  it('refuses conditions written as code, accepts safe expressions', async () => {
     const xml = base(
       [{ id: 'g', type: 'exclusiveGateway', default: 'c' }],
       [
@@ -100,8 +100,13 @@ describe('parseDefinition', () => {
         ['b', 'g', 'e', { field: 'x', op: 'eq', value: 1 }],
         ['c', 'g', 'e'],
       ],
-    ).replace('{&quot;field&quot;:&quot;x&quot;,&quot;op&quot;:&quot;eq&quot;,&quot;value&quot;:1}', `\${amount &gt; 100}`);
-    await expect(parseDefinition(xml)).rejects.toThrow(/结构化 JSON/);
+    );
+    const body = '{&quot;field&quot;:&quot;x&quot;,&quot;op&quot;:&quot;eq&quot;,&quot;value&quot;:1}';
+    await expect(parseDefinition(xml.replace(body, 'amount &gt; 100'))).rejects.toThrow(/结构化 JSON/);
+    await expect(parseDefinition(xml.replace(body, `\${execution.getVariable('x') == 1}`))).rejects.toThrow(/"b".*不能调用函数/);
+    await expect(parseDefinition(xml.replace(body, `\${constructor.constructor}`))).rejects.toThrow(/不能访问属性/);
+    const ok = await parseDefinition(xml.replace(body, `\${amount &gt; 1000 &amp;&amp; dept == 'IT'}`));
+    expect(ok.flows.b?.expression).toBe(`\${amount > 1000 && dept == 'IT'}`);
   });
 
   it('finds unreachable nodes and dead ends', async () => {
@@ -123,6 +128,74 @@ describe('parseDefinition', () => {
 
   it('refuses a bad process key and two processes', async () => {
     await expect(parseDefinition(lineXml('1bad', [{ assigneeType: 'initiator' }]))).rejects.toThrow(ModelError);
+  });
+});
+
+describe('BPMN from other modellers', () => {
+  const CAM =
+    'xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:c="http://camunda.org/schema/1.0/bpmn"';
+  const doc = (body: string) => `<bpmn:definitions ${CAM} id="d" targetNamespace="x"><bpmn:process id="P">${body}</bpmn:process></bpmn:definitions>`;
+
+  it('reports every problem together, each naming its element and why', async () => {
+    const xml = doc(`
+      <bpmn:startEvent id="s" />
+      <bpmn:scriptTask id="script" name="算分" />
+      <bpmn:serviceTask id="svc" c:class="com.acme.Mail" />
+      <bpmn:userTask id="u" name="审批"><bpmn:extensionElements><c:taskListener event="create" class="x.Y" /></bpmn:extensionElements></bpmn:userTask>
+      <bpmn:userTask id="loop" c:assignee="mgr01"><bpmn:standardLoopCharacteristics /></bpmn:userTask>
+      <bpmn:endEvent id="e" />
+      <bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="script" />
+      <bpmn:sequenceFlow id="f2" sourceRef="script" targetRef="svc" />
+      <bpmn:sequenceFlow id="f3" sourceRef="svc" targetRef="u" />
+      <bpmn:sequenceFlow id="f4" sourceRef="u" targetRef="loop" />
+      <bpmn:sequenceFlow id="f5" sourceRef="loop" targetRef="e" />`);
+    const err = await parseDefinition(xml).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelError);
+    const problems = (err as ModelError).problems.join('\n');
+    expect(problems).toMatch(/"script".*执行任意代码/);
+    expect(problems).toMatch(/"svc".*Java 类/);
+    expect(problems).toMatch(/"u".*taskListener/);
+    expect(problems).toMatch(/"u".*没有设置处理人/);
+    expect(problems).toMatch(/"loop".*standardLoopCharacteristics/);
+    expect((err as ModelError).message).toMatch(/^流程定义有 5 处问题/);
+  });
+
+  it('refuses what it cannot run in expressions, multi-instance and gateways', async () => {
+    const line = (task: string) =>
+      doc(`<bpmn:startEvent id="s" />${task}<bpmn:endEvent id="e" />
+        <bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="t" /><bpmn:sequenceFlow id="f2" sourceRef="t" targetRef="e" />`);
+    await expect(parseDefinition(line(`<bpmn:userTask id="t" c:assignee="\${a.b}" />`))).rejects.toThrow(/"t".*只能是一个表单字段名/);
+    await expect(parseDefinition(line(`<bpmn:userTask id="t" c:candidateGroups="\${groups}" />`))).rejects.toThrow(/只能写角色编码/);
+    await expect(
+      parseDefinition(
+        line(
+          `<bpmn:userTask id="t" c:assignee="\${x}"><bpmn:multiInstanceLoopCharacteristics c:collection="\${xs}" c:elementVariable="x"><bpmn:loopCardinality>0</bpmn:loopCardinality><bpmn:completionCondition>\${process.exit()}</bpmn:completionCondition></bpmn:multiInstanceLoopCharacteristics></bpmn:userTask>`,
+        ),
+      ),
+    ).rejects.toThrow(/loopCardinality[\s\S]*完成条件/);
+    const unpaired =
+      doc(`<bpmn:startEvent id="s" /><bpmn:inclusiveGateway id="g" /><bpmn:userTask id="a" c:assignee="mgr01" /><bpmn:userTask id="b" c:assignee="hr01" /><bpmn:parallelGateway id="j" /><bpmn:endEvent id="e" />
+      <bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="g" /><bpmn:sequenceFlow id="f2" sourceRef="g" targetRef="a" /><bpmn:sequenceFlow id="f3" sourceRef="g" targetRef="b" />
+      <bpmn:sequenceFlow id="f4" sourceRef="a" targetRef="j" /><bpmn:sequenceFlow id="f5" sourceRef="b" targetRef="j" /><bpmn:sequenceFlow id="f6" sourceRef="j" targetRef="e" />`);
+    await expect(parseDefinition(unpaired)).rejects.toThrow(/"g".*"j".*类型不同/);
+  });
+
+  it('maps camunda assignees to our rules and multi-instance to countersign', async () => {
+    const m = await parseDefinition(
+      doc(`<bpmn:startEvent id="s" c:initiator="me" /><bpmn:userTask id="t" c:candidateUsers="mgr01,\${me},\${deputy}" c:candidateGroups="hr,finance">
+        <bpmn:multiInstanceLoopCharacteristics isSequential="true"><bpmn:loopCardinality>2</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics></bpmn:userTask><bpmn:endEvent id="e" />
+        <bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="t" /><bpmn:sequenceFlow id="f2" sourceRef="t" targetRef="e" />`),
+    );
+    const t = m.nodes.t;
+    expect(t?.assignee).toEqual({ type: 'initiator' });
+    expect(t?.moreAssignees).toEqual([
+      { type: 'users', value: 'mgr01' },
+      { type: 'role', value: 'hr,finance' },
+    ]);
+    expect(t?.assigneeFields).toEqual(['deputy']);
+    expect(t?.mode).toBe('seq');
+    expect(t?.cardinality).toBe(2);
+    expect(m.references?.map((r) => `${r.kind}:${r.code}`)).toEqual(['user:mgr01', 'role:hr', 'role:finance']);
   });
 });
 

@@ -2,9 +2,10 @@ import type { ApprovalStep } from '@erp/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { users, wfEvents, wfInstances, wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
-import { idsOfCodes, resolveRule } from './assignees';
-import { chooseFlow, modelOf } from './engine';
+import { idsOfCodes, resolveNode, resolveRule } from './assignees';
+import { modelOf } from './engine';
 import type { NodeModel, ProcessModel } from './model';
+import { chooseFlow, chooseFlows } from './routing';
 
 interface Person {
   name: string;
@@ -96,9 +97,9 @@ export async function forecast(
       continue;
     }
     let nextFlows = n.outgoing;
-    if (n.type === 'exclusive') {
+    if (n.type === 'exclusive' || (n.type === 'inclusive' && n.outgoing.length > 1)) {
       try {
-        nextFlows = [chooseFlow(model, n, ctx.vars)];
+        nextFlows = n.type === 'exclusive' ? [chooseFlow(model, n, ctx.vars)] : chooseFlows(model, n, ctx.vars);
       } catch {
         nextFlows = []; // the form does not decide the branch yet
       }
@@ -110,7 +111,7 @@ export async function forecast(
       const t = model.nodes[target];
       if (t?.type === 'userTask' && !skip.has(target)) {
         const r = { ...ctx, nodeId: target };
-        const userIds = t.assignee ? await resolveRule(db, t.assignee, r) : [];
+        const userIds = await resolveNode(db, t, r);
         tasks.push({ node: t, userIds: userIds.length ? userIds : fallback, cc: t.cc ? await resolveRule(db, t.cc, r) : [] });
       }
       queue.push(target);
@@ -150,7 +151,7 @@ export async function previewSteps(
   return steps.map((s, i) => ({ ...s, sort: i }));
 }
 
-const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'reject', 'rollback'];
+const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'autoPass', 'reject', 'rollback'];
 
 /** Steps of a submitted request: what happened, what is open now, and (while running) what lies ahead. */
 export async function instanceSteps(db: Db, instanceId: number): Promise<ApprovalStep[]> {

@@ -117,7 +117,7 @@ export async function rollback(db: Db, cmd: RollbackCommand): Promise<InstanceRo
       run.inst.status = 'returned';
     } else {
       // Only what runs downstream of the target stops; other branches keep their tasks and arrivals.
-      const plan = sendBackPlan(run.model, task.nodeId, target.nodeId);
+      const plan = sendBackPlan(run.model, task.nodeId, target.nodeId, run.inst.state.expect);
       if (!plan) throw badRequest(MSG.rollbackTarget);
       await cancelOpenOn(run, [...plan.cancelNodes]);
       run.inst.state = { ...run.inst.state, joins: { ...run.inst.state.joins, ...plan.joins } };

@@ -2,9 +2,11 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
 import { badRequest } from '../platform/errors';
-import { idsOfCodes, resolveRule } from './assignees';
+import { idsOfCodes, resolveNode, resolveRule } from './assignees';
 import { withDeputies } from './delegations';
+import { writeEvent } from './history';
 import type { NodeModel } from './model';
+import { leave } from './routing';
 import type { Run, TaskRow } from './run';
 
 /** Task states that still need someone: due now (pending) or later in a sequence (waiting). */
@@ -19,14 +21,16 @@ async function fallbackUsers(run: Run): Promise<number[]> {
   return ids.slice(0, 1);
 }
 
-async function usersFor(run: Run, n: NodeModel, rule = n.assignee): Promise<number[]> {
+const contextOf = (run: Run, n: NodeModel) => ({ initiatorUserId: run.inst.initiatorUserId, vars: run.inst.vars, chosen: run.inst.chosen, nodeId: n.id });
+
+async function usersFor(run: Run, n: NodeModel, rule: NodeModel['cc']): Promise<number[]> {
   if (!rule) return [];
-  return resolveRule(run.tx, rule, { initiatorUserId: run.inst.initiatorUserId, vars: run.inst.vars, chosen: run.inst.chosen, nodeId: n.id });
+  return resolveRule(run.tx, rule, contextOf(run, n));
 }
 
-/** The approvers of a node: its rule, else the process administrator — never nobody. */
+/** The approvers of a node: its rules, else the process administrator — never nobody. */
 async function approversOf(run: Run, n: NodeModel): Promise<number[]> {
-  let people = await usersFor(run, n);
+  let people = await resolveNode(run.tx, n, contextOf(run, n));
   if (!people.length) people = await fallbackUsers(run);
   if (!people.length) throw badRequest(`节点 "${n.name}" 找不到审批人，也没有可用的流程管理员`);
   return people;
@@ -42,10 +46,56 @@ export function nextActivation(run: Run): number {
   return next;
 }
 
-/** The tasks of one arrival at a user task, by its mode: one group task (any), one each (all), or one after another (seq). */
+/**
+ * Who of these people passes this node by themselves (the definition's `autoPass`): the initiator,
+ * and/or whoever already passed an earlier node since the last (re)submission.
+ */
+async function autoPassers(run: Run, people: number[]): Promise<Set<number>> {
+  const mode = run.model.autoPass;
+  const found = new Set<number>();
+  if (!mode) return found;
+  if ((mode === 'initiator' || mode === 'both') && people.includes(run.inst.initiatorUserId)) found.add(run.inst.initiatorUserId);
+  if (mode === 'approved' || mode === 'both') {
+    const rows = (await run.tx.execute(sql`
+      SELECT DISTINCT e.user_id AS "userId" FROM wf_events e
+      WHERE e.instance_id = ${run.inst.id}::int AND e.action IN ('pass', 'autoPass') AND e.user_id = ANY(${`{${people.join(',')}}`}::int[])
+        AND e.id > coalesce((SELECT max(s.id) FROM wf_events s WHERE s.instance_id = ${run.inst.id}::int AND s.action IN ('start', 'resubmit')), 0)`)) as unknown as {
+      rows: Array<{ userId: number }>;
+    };
+    for (const r of rows.rows) found.add(Number(r.userId));
+  }
+  return found;
+}
+
+/**
+ * The tasks of one arrival at a user task, by its mode: one group task (any), one each (all), or one
+ * after another (seq). People who pass automatically get an `autoPass` event instead of a task (in
+ * any-one mode one of them passes the whole node); a node left with nobody to ask moves on at once.
+ */
 export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
+  let approvers = await approversOf(run, n);
+  const auto = await autoPassers(run, approvers);
+  if (auto.size) {
+    const one = n.mode !== 'all' && n.mode !== 'seq';
+    const passing = one ? approvers.filter((p) => auto.has(p)).slice(0, 1) : approvers.filter((p) => auto.has(p));
+    for (const userId of passing)
+      await writeEvent(run, {
+        nodeId: n.id,
+        nodeName: n.name,
+        action: 'autoPass',
+        operateType: 1,
+        approvalFlag: 1,
+        userId,
+        message: userId === run.inst.initiatorUserId ? '自动通过（审批人是发起人）' : '自动通过（审批人已审批过）',
+      });
+    approvers = one ? [] : approvers.filter((p) => !auto.has(p));
+    if (!approvers.length) {
+      await createCc(run, n.id, n.name, n.cc);
+      return leave(run, n);
+    }
+  }
   // People away with a deputy for today are replaced by the deputy (proxy approval, delegations.ts).
-  const { people, proxyFor } = await withDeputies(run.tx, await approversOf(run, n));
+  const { people, proxyFor } = await withDeputies(run.tx, approvers);
   const activation = nextActivation(run);
   const base = { instanceId: run.inst.id, nodeId: n.id, nodeName: n.name, kind: 'approve', activation, mode: n.mode ?? 'any' };
   const proxy = (holders: number[]) => {

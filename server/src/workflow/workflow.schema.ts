@@ -25,6 +25,8 @@ export const wfDefinitions = pgTable(
 /** Instance state beyond the columns: arrivals at parallel joins, resolved chosen assignees. */
 export interface InstanceState {
   joins: Record<string, number>;
+  /** Inclusive joins: how many branches their fork took last time (a join waits for that many). */
+  expect?: Record<string, number>;
   /** Last activation number given to a node arrival (groups the tasks of one arrival). */
   activations?: number;
 }

@@ -69,7 +69,13 @@ export const ERP_BPMN_MODDLE = {
   associations: [],
   types: [
     { name: 'UserTaskRules', extends: ['bpmn:UserTask'], properties: [...ruleAttrs('assignee'), attr('mode'), ...ruleAttrs('cc')] },
-    { name: 'ProcessRules', extends: ['bpmn:Process'], properties: [attr('fallbackUser'), attr('revocable'), attr('category'), ...ruleAttrs('cc')] },
+    // A service task runs a named server hook (registered by a module); unknown names are refused at deploy.
+    { name: 'ServiceTaskRules', extends: ['bpmn:ServiceTask'], properties: [attr('hook')] },
+    {
+      name: 'ProcessRules',
+      extends: ['bpmn:Process'],
+      properties: [attr('fallbackUser'), attr('revocable'), attr('category'), attr('autoPass'), ...ruleAttrs('cc')],
+    },
   ],
 } as const;
 
