@@ -21,6 +21,7 @@ export const enUS: Messages = {
     noUserName: 'Sign-in failed: no user information returned',
     loggedOut: 'You have signed out',
     signingIn: 'Signing in…',
+    forgot: 'Forgot password?',
   },
   logout: {
     confirm: 'Sign out now?',
@@ -37,6 +38,7 @@ export const enUS: Messages = {
     help: 'Help centre',
     home: 'Home',
     personal: 'Personal centre',
+    changePassword: 'Change password',
     logout: 'Sign out',
     language: '中文',
     openNewWindow: ' (opens in a new window)',

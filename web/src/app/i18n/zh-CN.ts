@@ -20,6 +20,7 @@ export const zhCN = {
     noUserName: '登录失败：未获取到用户信息',
     loggedOut: '您已退出登录',
     signingIn: '正在登录…',
+    forgot: '忘记密码？',
   },
   logout: {
     confirm: '确定退出登录？',
@@ -36,6 +37,7 @@ export const zhCN = {
     help: '帮助中心',
     home: '首页',
     personal: '个人中心',
+    changePassword: '修改密码',
     logout: '退出登录',
     language: 'English',
     openNewWindow: '（新窗口打开）',
