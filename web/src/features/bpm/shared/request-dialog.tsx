@@ -7,6 +7,7 @@ import { api } from '../../../app/api/client';
 import { AddSignerDialog, FlowSteps, SignOffDialog, TransferDialog } from '../../../components/flow';
 import '../bpm-texts';
 import type { RecordDialogProps } from './process-dialogs';
+import { RequestSummary } from './request-fields';
 import { RollbackDialog } from './rollback-dialog';
 import { useTaskActions } from './use-task-actions';
 
@@ -19,6 +20,13 @@ export default function RequestDialog({ open, mode, processInstanceId, businessI
     queryKey: ['bpm', 'flow', processInstanceId, businessId],
     queryFn: () => api(bpmCalls.getFlowData, processInstanceId ? { instanceId: processInstanceId } : { businessId: businessId ?? '' }),
     enabled: open && (!!processInstanceId || !!businessId),
+    staleTime: 0,
+  });
+  const instanceId = processInstanceId || flow.data?.processInstanceId || null;
+  const detail = useQuery({
+    queryKey: ['bpm', 'requestDetail', instanceId],
+    queryFn: () => api(bpmCalls.requestDetail, { instanceId: instanceId as number }),
+    enabled: open && !!instanceId,
     staleTime: 0,
   });
   const actions = useTaskActions(() => {
@@ -70,7 +78,9 @@ export default function RequestDialog({ open, mode, processInstanceId, businessI
   );
 
   return (
-    <Modal open={open} title={t('bpm.detailTitle')} width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
+    <Modal open={open} title={t('bpm.detailTitle')} width="min(900px, 100%)" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
+      {detail.data && <RequestSummary detail={detail.data} />}
+      <h3 style={{ margin: '0 0 8px', fontSize: 16 }}>{t('bpm.requestFlow')}</h3>
       {flow.isLoading ? <Spin /> : <FlowSteps steps={data?.steps ?? []} />}
       <SignOffDialog
         open={dialog === 'pass' || dialog === 'reject'}
