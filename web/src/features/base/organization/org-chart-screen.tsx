@@ -137,12 +137,8 @@ export default function OrgChartScreen() {
         </Space>
         <Space wrap>
           <Typography.Text type="secondary">共 {people} 人</Typography.Text>
-          <Button onClick={() => zoom(1.25)} aria-label="放大">
-            放大
-          </Button>
-          <Button onClick={() => zoom(0.8)} aria-label="缩小">
-            缩小
-          </Button>
+          <Button onClick={() => zoom(1.25)}>放大</Button>
+          <Button onClick={() => zoom(0.8)}>缩小</Button>
           <Button onClick={() => zoom(null)}>复位</Button>
         </Space>
       </Space>
