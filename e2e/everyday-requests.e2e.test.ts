@@ -83,7 +83,7 @@ describe('general requests', () => {
     await expect.poll(async () => (await recordedToasts(page)).join('|'), { timeout: 15_000 }).toContain('提交成功');
     await page.locator('.ant-table-row:visible').filter({ hasText: TITLE }).first().waitFor({ timeout: 15_000 });
     await context.close();
-  });
+  }, 180_000);
 
   it('mgr01 reads the request as text above the flow (no disabled inputs, no counters) and passes it', async () => {
     const { page, context } = await quiet('mgr01');
