@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isoDateTime, pageOf, text, ZPageRequest } from '../common';
 import { defineCall } from '../define';
+import { ZFileEntry } from './file';
+
+export * from './bpm-forms';
 
 /** Permission codes of the approval engine's administration screens (/CustomBpmn/index). */
 export const BPM_PERM = {
@@ -202,6 +205,21 @@ export const ZProcessForm = z.record(
   z.string().max(64),
   z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(200), z.number()])).max(100)]),
 );
+/** A general request as its applicant and approvers read it (the form is read with `requestFieldsOf`). */
+export const ZRequestDetail = z.object({
+  processInstanceId: z.number().int(),
+  processKey: z.string(),
+  processName: z.string(),
+  title: z.string(),
+  initiatorCode: z.string(),
+  initiatorName: z.string(),
+  initiatorOrg: z.string().nullable(),
+  startTime: isoDateTime(),
+  form: ZProcessForm,
+  files: z.array(ZFileEntry),
+});
+export type RequestDetail = z.output<typeof ZRequestDetail>;
+
 /** Users chosen at start for `chosen` tasks: node id → user codes. */
 export const ZChosenAssignees = z.record(z.string().max(128), z.array(z.string().max(64)).max(20));
 export const ZSignMessage = z.string().max(200, '签字意见最多200个字符');
@@ -581,6 +599,16 @@ export const bpmCalls = {
     data: z.array(ZEmployeeOption),
     permission: 'login',
     summary: 'People to transfer to or add as signer, searchable by name, code or pinyin initials; never myself',
+    fromSpec: false,
+  }),
+  requestDetail: defineCall({
+    method: 'POST',
+    path: bpm('requestDetail'),
+    requestKind: 'json',
+    request: z.object({ instanceId: z.number().int().positive() }),
+    data: ZRequestDetail,
+    permission: 'login',
+    summary: 'What a general request asks (title, applicant, form values, attachments), for its participants and process administrators',
     fromSpec: false,
   }),
 } as const;

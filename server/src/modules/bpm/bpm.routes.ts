@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { bpmCalls } from '@erp/contract';
 import { badRequest, notFound } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
@@ -6,11 +5,18 @@ import type { ServerModule } from '../../platform/module';
 import { resolveRule } from '../../workflow/assignees';
 import * as engine from '../../workflow/engine';
 import { hooksFor } from '../../workflow/hooks';
+import type { FileService } from '../file/file.service';
 import * as repo from './bpm.repository';
 import * as service from './bpm.service';
+import { canReadRequestFile, REQUEST_FILES_MODULE, requestDetail, startRequest } from './requests';
 
 export const bpmModule: ServerModule = {
   name: 'bpm',
+  setup(_app, platform) {
+    (platform.services.get('files') as FileService | undefined)?.registerReader(REQUEST_FILES_MODULE, (user, file) =>
+      canReadRequestFile(platform.db, user, file),
+    );
+  },
   routes() {
     return implement(bpmCalls, {
       getAllUserTaskTotal: async (_input, ctx) => repo.badgeCounts(ctx.platform.db, ctx.user.userId),
@@ -51,14 +57,17 @@ export const bpmModule: ServerModule = {
         processes: (await repo.startableDefinitions(ctx.platform.db)).map((d) => ({ key: d.key, name: d.name })),
         statuses: Object.entries(service.STATUS_NAMES).map(([value, name]) => ({ value, name })),
       }),
+      // Processes bound to a business document start from the document's own screen (the confirmation has its dialog here).
       getProDefList: async (_input, ctx) =>
-        (await repo.startableDefinitions(ctx.platform.db)).map((d) => ({
-          key: d.key,
-          name: d.name,
-          version: d.version,
-          category: d.category,
-          definitionId: d.id,
-        })),
+        (await repo.startableDefinitions(ctx.platform.db))
+          .filter((d) => !hooksFor(d.key) || d.key === 'Positive_Process')
+          .map((d) => ({
+            key: d.key,
+            name: d.name,
+            version: d.version,
+            category: d.category,
+            definitionId: d.id,
+          })),
       getSonkeyByMkey: async (input, ctx) => (await repo.startableDefinitions(ctx.platform.db, input.mkey)).map((d) => ({ key: d.key, name: d.name })),
       finishCcTask: async (input, ctx) => ({
         finished: await engine.finishCc(ctx.platform.db, { userId: ctx.user.userId, instanceId: input.processInstanceId, taskId: input.taskId }),
@@ -95,20 +104,13 @@ export const bpmModule: ServerModule = {
       setDefinitionEnabled: async (input, ctx) => ({ changed: await repo.setEnabled(ctx.platform.db, input.key, input.enabled, ctx.user.userId) }),
       previewFlow: async (input, ctx) => service.preview(ctx.platform.db, ctx.user, input.processKey, input.form, input.chosen),
       startProcess: async (input, ctx) => {
-        const db = ctx.platform.db;
         // A process bound to a business document (its hooks expect that record) starts from the document's own call.
         if (hooksFor(input.processKey)) throw badRequest('该流程需从对应的业务单据发起，不能作为通用申请发起');
-        const { instance } = await engine.start(db, {
-          processKey: input.processKey,
-          businessId: `REQ-${randomUUID()}`,
-          title: input.title,
-          initiatorUserId: ctx.user.userId,
-          vars: input.form,
-          chosen: await service.chosenIds(db, input.chosen),
-        });
+        const instance = await startRequest(ctx.platform.db, ctx.platform.services.get('files') as FileService, ctx.user, input);
         ctx.audit({ recordId: instance.id, after: { processKey: instance.processKey, title: instance.title } });
         return { processInstanceId: instance.id, businessId: instance.businessId };
       },
+      requestDetail: async (input, ctx) => requestDetail(ctx.platform.db, ctx.platform.services.get('files') as FileService, ctx.user, input.instanceId),
       myInstances: async (input, ctx) => service.myInstances(ctx.platform.db, ctx.user, input),
       passTask: async (input, ctx) => {
         await engine.pass(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message });

@@ -1,7 +1,21 @@
 import { BPM_PERM } from '@erp/contract';
-import type { ModuleSeed } from '../../db/seed/types';
+import { eq } from 'drizzle-orm';
+import { wfDefinitions } from '../../db/schema';
+import type { ModuleSeed, SeedContext } from '../../db/seed/types';
 import { deploy } from '../../workflow/engine';
 import { POSITIVE_PROCESS_XML } from './definitions/positive-process';
+import { REQUEST_PROCESS_XML } from './definitions/request-processes';
+
+/**
+ * The general requests (通用申请, 请假, 用印) on every database, new or upgraded: a key never
+ * deployed gets its default definition; one an administrator redrew or switched off is left alone.
+ */
+async function deployRequestProcesses(ctx: SeedContext): Promise<void> {
+  for (const [key, xml] of REQUEST_PROCESS_XML) {
+    const [any] = await ctx.db.select({ id: wfDefinitions.id }).from(wfDefinitions).where(eq(wfDefinitions.key, key)).limit(1);
+    if (!any) await deploy(ctx.db, xml, ctx.userIds.get('admin') ?? null);
+  }
+}
 
 const button = (title: string, perms: string): MenuSpec => ({ type: 'F', name: perms, title, perms });
 type MenuSpec = NonNullable<ModuleSeed['menus']>[number];
@@ -21,6 +35,7 @@ export const bpmSeed: ModuleSeed = {
       children: [button('查看流程定义', BPM_PERM.definitionList), button('部署/停用流程', BPM_PERM.definitionEdit)],
     },
   ],
+  reference: deployRequestProcesses,
   async seed(ctx) {
     const [admin] = [ctx.userIds.get('admin') ?? null];
     await deploy(ctx.db, POSITIVE_PROCESS_XML, admin);

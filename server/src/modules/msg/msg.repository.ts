@@ -211,7 +211,8 @@ export class MsgRepository {
     limit: number,
     offset: number,
   ): Promise<{ rows: Array<{ m: MessageRow; senderName: string | null }>; total: number }> {
-    const conds: (SQL | undefined)[] = [isNull(messages.deletedAt)];
+    // Workflow notices (to-dos, cc, reminders) are the engine's, not anyone's publication: not listed for management.
+    const conds: (SQL | undefined)[] = [isNull(messages.deletedAt), isNull(messages.todo)];
     if (f.msgType) conds.push(eq(messages.msgType, f.msgType));
     if (f.keyword) conds.push(ilike(messages.title, `%${escapeLike(f.keyword)}%`));
     const where = and(...conds);

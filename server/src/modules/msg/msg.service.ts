@@ -129,7 +129,7 @@ export class MsgService {
     }
     if (!hasPermission(user, MSG_PERM.manage)) throw forbidden();
     const message = await this.repo.message(messageId);
-    if (!message) throw notFound('消息不存在或已被删除');
+    if (!message || message.todo) throw notFound('消息不存在或已被删除');
     const receivers = await this.db.transaction((tx) => this.repo.with(tx).withdraw(messageId, user.userId));
     // Receivers' counts and lists change: the same push as a new message makes them refresh.
     await this.live()?.send(receivers, { type: 'message', messageId, msgType: message.msgType as MsgType, title: message.title });
@@ -209,7 +209,7 @@ export class MsgService {
 
   async edit(user: Principal, input: { messageId: number; title: string; content: string; topFlag: '0' | '1'; fileIds: number[] }): Promise<MessageRow> {
     const before = await this.repo.message(input.messageId);
-    if (!before) throw notFound('消息不存在或已被删除');
+    if (!before || before.todo) throw notFound('消息不存在或已被删除');
     const content = sanitizeMessageHtml(input.content);
     const added = input.fileIds.filter((id) => !before.attachmentIds.includes(id));
     if (added.length) await this.files().ownedRows(user, added);
@@ -235,7 +235,7 @@ export class MsgService {
 
   async publishedOne(messageId: number): Promise<PublishedMessage> {
     const m = await this.repo.message(messageId);
-    if (!m) throw notFound('消息不存在或已被删除');
+    if (!m || m.todo) throw notFound('消息不存在或已被删除');
     const counts = await this.repo.readCounts([m.id]);
     return this.publishedOf(m, await this.repo.senderName(m.senderId), counts.get(m.id));
   }

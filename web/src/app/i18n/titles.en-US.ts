@@ -22,6 +22,7 @@ export const TITLES_EN: Record<string, string> = {
   // Fixed routes (spec 000 §2).
   工作台: 'Workbench',
   首页: 'Home',
+  后台首页: 'Back-office home',
   离职申请: 'Resignation application',
   我的工资条: 'My payslips',
   薪资核算: 'Payroll calculation',

@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { authCalls } from '@erp/contract/modules/auth';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api/client';
@@ -12,6 +12,7 @@ import { endSession } from '../shell/logout';
 import styles from './entry-page.module.css';
 
 const REMEMBERED_KEY = 'rememberedUser';
+const ForgotPasswordDialog = lazy(() => import('../account/forgot-password-dialog'));
 
 interface Credentials {
   username: string;
@@ -26,6 +27,7 @@ export default function EntryPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const [form] = Form.useForm<Credentials>();
   const externalToken = params.get('access_token');
   const loggedOut = params.get('status') === 'logout';
@@ -96,14 +98,24 @@ export default function EntryPage() {
           <Form.Item label={t('entry.password')} name="password" rules={[{ required: true, message: t('entry.passwordRequired') }]}>
             <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" size="large" maxLength={128} />
           </Form.Item>
-          <Form.Item name="remember" valuePropName="checked">
-            <Checkbox>{t('entry.remember')}</Checkbox>
-          </Form.Item>
+          <div className={styles.row}>
+            <Form.Item name="remember" valuePropName="checked" noStyle>
+              <Checkbox>{t('entry.remember')}</Checkbox>
+            </Form.Item>
+            <Button type="link" className={styles.forgot} onClick={() => setForgot(true)}>
+              {t('entry.forgot')}
+            </Button>
+          </div>
           <Button type="primary" htmlType="submit" size="large" block loading={busy}>
             {t('entry.submit')}
           </Button>
         </Form>
       </section>
+      {forgot && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog initialUserCode={form.getFieldValue('username')} onClose={() => setForgot(false)} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -33,7 +33,7 @@ const group = (prefix: string, area: Area, pages: Record<string, string>): Fixed
   Object.entries(pages).map(([child, title]) => ({ path: child ? `${prefix}/${child}` : prefix, title, area }));
 
 export const FIXED_ROUTES: FixedRoute[] = [
-  ...group('/WorkBench', 'shell', { index: '工作台', home: '首页' }),
+  ...group('/WorkBench', 'shell', { index: '工作台', home: '后台首页' }),
   { path: '/WorkBench/lizhi', title: '离职申请', area: 'hr' },
   { path: '/MessageCenter/index', title: '消息中心', area: 'msg' },
   { path: '/Salary/index', title: '我的工资条', area: 'salary' },

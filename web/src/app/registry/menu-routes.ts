@@ -22,6 +22,8 @@ export interface NavItem {
   icon: string | null;
   menuId: number;
   name: string;
+  /** Registry key of a leaf's screen ('base/user' or a fixed path). */
+  component?: string;
   children?: NavItem[];
 }
 
@@ -81,7 +83,14 @@ export function buildNav(tree: readonly MenuNode[], parentPath = ''): NavItem[] 
     .map((n) => {
       const key = fullPath(n, parentPath);
       const children = isContainer(n) || n.alwaysShow ? buildNav(n.children, key) : [];
-      return { key, title: n.meta.title, icon: n.meta.icon, menuId: n.menuId, name: n.name, ...(children.length ? { children } : {}) };
+      return {
+        key,
+        title: n.meta.title,
+        icon: n.meta.icon,
+        menuId: n.menuId,
+        name: n.name,
+        ...(children.length ? { children } : { component: n.component || key }),
+      };
     });
 }
 

@@ -9,6 +9,8 @@ export interface ScreenDef {
   title?: string;
   /** Set false for screens without dates: then dayjs and its locale are not loaded with them. Default true. */
   dates?: boolean;
+  /** A button permission the screen needs: without it the shell shows the one 403 screen instead. */
+  permission?: string;
 }
 
 /**

@@ -8,9 +8,11 @@ import styles from './shell-layout.module.css';
 export function AiFloat() {
   const { t } = useTranslation();
   return (
-    <Link to={AI_ASSISTANT_PATH} className={styles.aiFloat} aria-label={t('ai.title')} data-testid="ai-float">
-      <RobotOutlined aria-hidden />
-      <span>{t('ai.entry')}</span>
-    </Link>
+    <aside aria-label={t('ai.entry')}>
+      <Link to={AI_ASSISTANT_PATH} className={styles.aiFloat} aria-label={t('ai.title')} data-testid="ai-float">
+        <RobotOutlined aria-hidden />
+        <span>{t('ai.entry')}</span>
+      </Link>
+    </aside>
   );
 }

@@ -15,6 +15,7 @@ import { belowTrigger, PopupMenu, type PopupMenuState } from './popup-menu';
 import { useShellSession } from './session-context';
 
 const NavMenu = lazy(() => import('./nav-menu'));
+const ChangePasswordDialog = lazy(() => import('../account/change-password-dialog'));
 
 const DESKTOP_KEY = '/';
 const REPORTS_KEY = '/statement/entrance';
@@ -91,10 +92,12 @@ export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: (
   };
 
   const [userMenu, setUserMenu] = useState<PopupMenuState | null>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
   const closeUserMenu = useCallback(() => setUserMenu(null), []);
   const onUserMenu = (key: string) => {
     if (key === 'home') navigate('/');
-    else if (key === 'personal') navigate('/PersonalCenter/index');
+    else if (key === 'personal') navigate('/PersonalCenter/FirstPage');
+    else if (key === 'password') setChangingPassword(true);
     else if (key === 'logout') confirmLogout();
   };
 
@@ -165,9 +168,15 @@ export function AppHeader({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: (
           items={[
             { key: 'home', label: t('header.home') },
             { key: 'personal', label: t('header.personal') },
+            { key: 'password', label: t('header.changePassword') },
             { key: 'logout', label: t('header.logout'), danger: true, divided: true },
           ]}
         />
+        {changingPassword && (
+          <Suspense fallback={null}>
+            <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
+          </Suspense>
+        )}
       </div>
     </header>
   );

@@ -13,11 +13,13 @@ export function Breadcrumbs({ items }: { items: ReadonlyArray<{ key: string; tit
         <li>
           <Link to="/">{t('header.home')}</Link>
         </li>
-        {items.map((item, i) => (
-          <li key={item.key} aria-current={i === items.length - 1 ? 'page' : undefined}>
-            {title(item.title)}
-          </li>
-        ))}
+        {items
+          .filter((item) => item.key !== '/WorkBench/index')
+          .map((item, i, shown) => (
+            <li key={item.key} aria-current={i === shown.length - 1 ? 'page' : undefined}>
+              {title(item.title)}
+            </li>
+          ))}
       </ol>
     </nav>
   );

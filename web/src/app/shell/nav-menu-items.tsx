@@ -1,6 +1,8 @@
 import type { MenuProps } from 'antd';
 import type { NavItem } from '../registry/menu-routes';
+import { isPendingRoute } from '../registry/pending';
 import { MenuIcon } from './menu-icon';
+import { PendingBadge } from './pending-badge';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -9,7 +11,18 @@ export function toMenuItems(nav: readonly NavItem[], label: (title: string) => s
   return nav.map((n) =>
     n.children?.length
       ? { key: n.key, label: label(n.title), icon: withIcons ? <MenuIcon name={n.icon} /> : undefined, children: toMenuItems(n.children, label, withIcons) }
-      : { key: n.key, label: label(n.title), icon: withIcons ? <MenuIcon name={n.icon} /> : undefined },
+      : {
+          key: n.key,
+          label: isPendingRoute(n.key, n.component) ? (
+            <>
+              {label(n.title)}
+              <PendingBadge />
+            </>
+          ) : (
+            label(n.title)
+          ),
+          icon: withIcons ? <MenuIcon name={n.icon} /> : undefined,
+        },
   );
 }
 

@@ -1,16 +1,19 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { useHasAuth } from '../auth/permissions';
 import { AREA_NAMES, type Area, FIXED_REDIRECTS, FIXED_ROUTES } from '../registry/fixed-routes';
 import { lazyScreen } from '../registry/lazy-screen';
 import type { MenuRoute } from '../registry/menu-routes';
 import { findScreen } from '../registry/screens';
 import type { ScreenDef } from '../registry/types';
 import { FirstScreenMarker } from './first-screen';
+import { showsSidebar } from './layout-rules';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { ScreenSpin } from './screen-spin';
 
 /** Lazy too: antd Result (with its illustrations) stays out of the first screens. */
 const PlaceholderPage = lazy(() => import('../pages/placeholder-page'));
+const NoPermissionPage = lazy(() => import('../pages/no-permission-page'));
 
 /** One route of the signed-in shell: a screen (registered or placeholder) or a redirect. */
 export interface ShellRoute {
@@ -73,7 +76,9 @@ export function buildShellRoutes(menuRoutes: readonly MenuRoute[]): ShellRoute[]
 }
 
 function ScreenHost({ route }: { route: ShellRoute }) {
-  const Screen = route.screen ? lazyScreen(route.screen) : null;
+  const allowed = useHasAuth();
+  const permission = route.screen?.permission;
+  const Screen = permission && !allowed(permission) ? NoPermissionPage : route.screen ? lazyScreen(route.screen) : null;
   return (
     <ScreenErrorBoundary>
       <Suspense fallback={<ScreenSpin />}>
@@ -92,4 +97,9 @@ export function toRouteObjects(routes: readonly ShellRoute[]): RouteObject[] {
   });
   objects.push({ path: '*', element: <Navigate to="/404" replace /> });
   return objects;
+}
+
+/** Where a path the user's routes lack leads: a back-office screen of another role is a 403, anything else a 404. */
+export function missingRouteTarget(pathname: string): string {
+  return showsSidebar(pathname) || pathname.startsWith('/MessageCenter/') ? '/noPermission' : '/404';
 }

@@ -11,7 +11,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { KeptPages } from './kept-pages';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_COOKIE, SIDEBAR_WIDTH, showsAiEntry, showsSidebar } from './layout-rules';
 import { navTrail, toMenuItems } from './nav-menu-items';
-import { buildShellRoutes, type ShellRoute, toRouteObjects } from './route-table';
+import { buildShellRoutes, missingRouteTarget, type ShellRoute, toRouteObjects } from './route-table';
 import { useShellSession } from './session-context';
 import { ShellExtensions } from './shell-extensions';
 import styles from './shell-layout.module.css';
@@ -67,7 +67,7 @@ export default function ShellLayout() {
   const sideItems = useMemo(() => toMenuItems(sideNav, localTitle), [sideNav, localTitle]);
   const drawerItems = useMemo(() => toMenuItems(session.nav, localTitle), [session.nav, localTitle]);
 
-  if (!current) return <Navigate to="/404" replace />;
+  if (!current) return <Navigate to={missingRouteTarget(pathname)} replace />;
   if (current.redirect) return <Navigate to={`${current.redirect}${search}`} replace />;
 
   const sidebar = showsSidebar(pathname) && !mobile;

@@ -21,10 +21,17 @@ export function TabsBar({ tabs, activePath }: { tabs: readonly VisitedTab[]; act
   const [menu, setMenu] = useState<(PopupMenuState & { path: string }) | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll the active tab into view whenever it changes
+  // The tab of a page just opened is added after the navigation renders: scroll when the tabs change
+  // too, and only the tab row (scrollIntoView would also move the page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the active tab or the tab list changes
   useEffect(() => {
-    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [activePath]);
+    const item = activeRef.current?.parentElement;
+    const list = item?.parentElement;
+    if (!item || !list) return;
+    const left = item.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft) list.scrollLeft = left;
+    else if (left + item.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left + item.offsetWidth - list.clientWidth;
+  }, [activePath, tabs]);
 
   const open = (tab: VisitedTab | undefined) => navigate(tab ? `${tab.path}${tab.search}` : AFFIX_PATH);
 

@@ -1,4 +1,4 @@
-import { UploadOutlined } from '@ant-design/icons';
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { type FileEntry, fileCalls, type SignedLink } from '@erp/contract/modules/file';
 import { App, Button, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
@@ -189,6 +189,26 @@ export function FileUpload({
           if (entry) void download(fileCalls.downLoadById, { id: entry.id }, entry.fileName);
         }}
         showUploadList={{ showRemoveIcon: !readOnly && !disabled, showDownloadIcon: true, showPreviewIcon: true }}
+        // A text list has no preview action of its own: each stored file gets an eye button beside its row.
+        itemRender={(row, item) =>
+          item.status === 'done' ? (
+            <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+              <div style={{ flex: 1, minWidth: 0 }}>{row}</div>
+              <Button
+                type="text"
+                size="small"
+                icon={<EyeOutlined aria-hidden />}
+                aria-label={`${UPLOAD_TEXT.preview} ${item.name}`}
+                title={UPLOAD_TEXT.preview}
+                onClick={() => void open(item)}
+                data-testid="file-preview"
+                style={{ minWidth: 32, minHeight: 32 }}
+              />
+            </div>
+          ) : (
+            row
+          )
+        }
         disabled={disabled}
         openFileDialogOnClick={!readOnly}
       >

@@ -9,6 +9,7 @@ export const UPLOAD_TEXT = {
   uploaded: '上传成功',
   confirmDelete: '确认删除？',
   confirmCancel: '是否确认取消？',
+  preview: '预览',
 } as const;
 
 export { DEFAULT_MAX_FILES, MAX_FILE_BYTES };

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { api } from '../../app/api/client';
-import { useLoginInfo } from '../../app/session/session-store';
+import { FIRST_LOGIN_KEY, useLoginInfo } from '../../app/session/session-store';
 import { todayBirthdaysKey } from './birthday-keys';
 import { useGreetingSteps } from './use-greeting-steps';
 
@@ -23,11 +23,11 @@ function BirthdaysEntry() {
   const others = (q.data ?? []).filter((p) => p.userId !== login?.userId);
   if (!others.length) return null;
   return (
-    <div style={{ position: 'fixed', left: 16, bottom: 16, zIndex: 100 }}>
+    <aside aria-label="今日寿星" style={{ position: 'fixed', left: 12, bottom: 12, zIndex: 100 }}>
       <Suspense fallback={null}>
         <TodayBirthdays people={others} />
       </Suspense>
-    </div>
+    </aside>
   );
 }
 
@@ -37,7 +37,10 @@ export default function GreetingExtension() {
   const { pathname } = useLocation();
   // Tells automation (and anything else waiting for a calm screen) whether greeting dialogs are coming.
   useEffect(() => {
-    if (steps !== null) document.documentElement.dataset.greetings = steps.length ? 'due' : 'none';
+    if (steps === null) return;
+    document.documentElement.dataset.greetings = steps.length ? 'due' : 'none';
+    // Decided once per sign-in: a full-page route, a 404 or a reload mounts the shell again and must not replay them.
+    sessionStorage.removeItem(FIRST_LOGIN_KEY);
   }, [steps]);
   return (
     <>

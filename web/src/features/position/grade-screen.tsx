@@ -17,9 +17,16 @@ export default function GradeScreen() {
   return (
     <ScreenFrame>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder="职级编码或名称" maxLength={64} onSearch={(v) => setKeyword(v.trim())} style={{ width: 220 }} />
+        <Input.Search
+          allowClear
+          placeholder="职级编码或名称"
+          aria-label="职级编码或名称"
+          maxLength={64}
+          onSearch={(v) => setKeyword(v.trim())}
+          style={{ width: 220 }}
+        />
         <span>职位序列</span>
-        <AlignmentSelect value={alignmentId} onChange={setAlignmentId} placeholder="全部" style={{ width: 180 }} />
+        <AlignmentSelect value={alignmentId} onChange={setAlignmentId} aria-label="职位序列" placeholder="全部" style={{ width: 180 }} />
       </Space>
       <Table<GradeOption>
         rowKey="id"

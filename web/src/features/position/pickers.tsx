@@ -14,6 +14,8 @@ interface Bound {
   disabled?: boolean;
   placeholder?: string;
   style?: React.CSSProperties;
+  /** Name for assistive technology when the select has no form label (filters). */
+  'aria-label'?: string;
 }
 
 type Option = { id: number; code: string; name: string };

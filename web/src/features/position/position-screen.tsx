@@ -47,6 +47,7 @@ export default function PositionScreen() {
             <PostLargeSelect
               value={filters.postLargeId}
               onChange={(postLargeId) => setFilters((f) => ({ ...f, postLargeId, postClanId: null }))}
+              aria-label="岗位大类"
               placeholder="全部"
               style={{ width: 160 }}
             />
@@ -55,6 +56,7 @@ export default function PositionScreen() {
               postLargeId={filters.postLargeId}
               value={filters.postClanId}
               onChange={(postClanId) => setFilters((f) => ({ ...f, postClanId }))}
+              aria-label="岗位族"
               placeholder="全部"
               style={{ width: 180 }}
             />
@@ -62,6 +64,7 @@ export default function PositionScreen() {
             <AlignmentSelect
               value={filters.alignmentId}
               onChange={(alignmentId) => setFilters((f) => ({ ...f, alignmentId }))}
+              aria-label="职位序列"
               placeholder="全部"
               style={{ width: 160 }}
             />

@@ -17,7 +17,7 @@ export default function PostClanScreen() {
       header={
         <Space style={{ marginBottom: 12 }}>
           <span>岗位大类</span>
-          <PostLargeSelect value={postLargeId} onChange={setPostLargeId} placeholder="全部" style={{ width: 200 }} />
+          <PostLargeSelect value={postLargeId} onChange={setPostLargeId} aria-label="岗位大类" placeholder="全部" style={{ width: 200 }} />
         </Space>
       }
       omit={['postLargeId']}

@@ -9,8 +9,10 @@ import { api } from '../../api/client';
 import { useLocalTitle } from '../../i18n';
 import { queryKeys } from '../../query-keys';
 import { frontApplications, type MenuRoute } from '../../registry/menu-routes';
+import { isPendingRoute } from '../../registry/pending';
 import { useTodoTotals, useUnreadCount } from '../../shell/counters';
 import { MenuIcon } from '../../shell/menu-icon';
+import { PendingBadge } from '../../shell/pending-badge';
 import { useShellSession } from '../../shell/session-context';
 import { NoticeTicker } from './notice-ticker';
 import styles from './workbench-page.module.css';
@@ -18,7 +20,7 @@ import styles from './workbench-page.module.css';
 /** The editor (antd Modal, Checkbox) loads when opened: the workbench's first paint does not need it. */
 const ShortcutEditor = lazy(() => import('./shortcut-editor').then((m) => ({ default: m.ShortcutEditor })));
 
-function AppTile({ app }: { app: Pick<MenuRoute, 'path' | 'title' | 'icon'> }) {
+function AppTile({ app }: { app: Pick<MenuRoute, 'path' | 'title' | 'icon'> & { component?: string } }) {
   const title = useLocalTitle();
   return (
     <li>
@@ -26,7 +28,10 @@ function AppTile({ app }: { app: Pick<MenuRoute, 'path' | 'title' | 'icon'> }) {
         <span className={styles.tileIcon}>
           <MenuIcon name={app.icon} />
         </span>
-        <span className={styles.tileTitle}>{title(app.title)}</span>
+        <span className={styles.tileTitle}>
+          {title(app.title)}
+          {isPendingRoute(app.path, app.component) && <PendingBadge />}
+        </span>
       </Link>
     </li>
   );
@@ -94,7 +99,7 @@ export default function WorkbenchPage() {
         {shortcuts.data?.length ? (
           <ul className={styles.tiles} data-testid="shortcuts">
             {shortcuts.data.map((s) => (
-              <AppTile key={s.menuId} app={s} />
+              <AppTile key={s.menuId} app={{ ...s, component: menuRoutes.find((r) => r.path === s.path)?.component }} />
             ))}
           </ul>
         ) : (

@@ -87,9 +87,10 @@ export default function OrgChartScreen() {
               right: 20,
               roam: true,
               symbol: 'roundRect',
-              symbolSize: [128, 52],
+              // Tall enough for a long name on two lines plus the head count: names wrap, never cut off.
+              symbolSize: [128, 64],
               expandAndCollapse: true,
-              label: { position: 'inside', color: '#fff', fontSize: 11, lineHeight: 14, width: 120, overflow: 'truncate' },
+              label: { position: 'inside', color: '#fff', fontSize: 11, lineHeight: 14, width: 118, overflow: 'break' },
               itemStyle: { color: '#1677ff', borderColor: '#1677ff' },
               leaves: { label: { position: 'inside' } },
               lineStyle: { curveness: 0 },
@@ -136,12 +137,8 @@ export default function OrgChartScreen() {
         </Space>
         <Space wrap>
           <Typography.Text type="secondary">共 {people} 人</Typography.Text>
-          <Button onClick={() => zoom(1.25)} aria-label="放大">
-            放大
-          </Button>
-          <Button onClick={() => zoom(0.8)} aria-label="缩小">
-            缩小
-          </Button>
+          <Button onClick={() => zoom(1.25)}>放大</Button>
+          <Button onClick={() => zoom(0.8)}>缩小</Button>
           <Button onClick={() => zoom(null)}>复位</Button>
         </Space>
       </Space>

@@ -15,7 +15,7 @@ const EDIT = 'bpm:definition:edit';
 
 /** /CustomBpmn/index — design, validate and deploy process definitions; every version stays listed. */
 export default function DesignerScreen() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const host = useRef<HTMLDivElement>(null);
   const modeler = useRef<ModelerLike | null>(null);
@@ -126,6 +126,18 @@ export default function DesignerScreen() {
     await api(bpmCalls.setDefinitionEnabled, { key, enabled });
     await qc.invalidateQueries({ queryKey: ['bpm'] });
   };
+  // Switching a live process off stops new requests: asked first; switching on needs no question.
+  const confirmToggle = (d: { key: string; name: string }, enabled: boolean) => {
+    if (enabled) return void toggle(d.key, true).catch(() => undefined);
+    modal.confirm({
+      title: `确认停用流程“${d.name}”？`,
+      content: '停用后不能再发起该流程，进行中的审批不受影响；可随时重新启用。',
+      okText: '停用',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => toggle(d.key, false),
+    });
+  };
 
   const m = modeler.current;
   return (
@@ -145,7 +157,7 @@ export default function DesignerScreen() {
           </Button>
         </Auth>
         <Button onClick={download} disabled={!ready}>
-          导出 XML
+          导出流程文件
         </Button>
       </Space>
       {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} closable onClose={() => setProblem(null)} />}
@@ -164,9 +176,11 @@ export default function DesignerScreen() {
                     <Switch
                       size="small"
                       checked={d.enabled}
+                      aria-label={`${d.name}：${d.enabled ? '已启用' : '已停用'}`}
+                      data-testid={`designer-enabled-${d.key}`}
                       onClick={(checked, e) => {
                         e.stopPropagation();
-                        void toggle(d.key, checked);
+                        confirmToggle(d, checked);
                       }}
                     />
                   </Tooltip>

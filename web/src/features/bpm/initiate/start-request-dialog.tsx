@@ -1,18 +1,22 @@
 import { bpmCalls } from '@erp/contract/modules/bpm';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import dayjs from 'dayjs';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
+import { useLoginInfo } from '../../../app/session/session-store';
+import { useConfirmCancel } from '../../../components/file-upload';
 import { FlowSteps } from '../../../components/flow';
+import { RequestFormItems, type RequestFormValues, requestPayload } from '../shared/request-fields';
 import '../bpm-texts';
 
-interface Values {
-  title: string;
-  content?: string;
-}
+type Values = RequestFormValues & { title?: string };
 
-/** Starts a general request: a title and a description, with the route previewed before submission. */
+/**
+ * Starts a general request: a title and the process's own form (bpm-forms.ts), with the route
+ * previewed from what is entered; closing a filled form asks "是否确认取消？" first.
+ */
 export function StartRequestDialog({
   processKey,
   processName,
@@ -27,14 +31,21 @@ export function StartRequestDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
+  const login = useLoginInfo();
+  const confirmCancel = useConfirmCancel();
   const [busy, setBusy] = useState(false);
-  const content = useDeferredValue(Form.useWatch('content', form) ?? '');
-  const preview = useQuery({ queryKey: ['bpm', 'preview', processKey, content], queryFn: () => api(bpmCalls.previewFlow, { processKey, form: { content } }) });
+  const watched = Form.useWatch((v: Values) => v, form);
+  const payload = useDeferredValue(useMemo(() => JSON.stringify(requestPayload(processKey, watched ?? {})), [processKey, watched]));
+  const preview = useQuery({
+    queryKey: ['bpm', 'preview', processKey, payload],
+    queryFn: () => api(bpmCalls.previewFlow, { processKey, form: JSON.parse(payload) as Record<string, string | number | number[]> }),
+  });
   const submit = async () => {
     const v = await form.validateFields();
+    if (busy) return;
     setBusy(true);
     try {
-      await api(bpmCalls.startProcess, { processKey, title: v.title.trim(), form: { content: v.content ?? '' } });
+      await api(bpmCalls.startProcess, { processKey, title: (v.title ?? '').trim(), form: requestPayload(processKey, v) });
       message.success(t('bpm.done.resubmit'), 2);
       onStarted();
       onClose();
@@ -44,19 +55,20 @@ export function StartRequestDialog({
       setBusy(false);
     }
   };
+  const initialTitle = `${processName}-${login?.realName ?? ''}-${dayjs().format('YYYY-MM-DD')}`;
   return (
     <Modal
       open
       title={t('bpm.startTitle', { name: processName })}
-      width="60%"
+      width="min(900px, 100%)"
       okText={t('bpm.submit')}
       okButtonProps={{ loading: busy }}
-      onOk={submit}
-      onCancel={() => !busy && onClose()}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={() => !busy && confirmCancel(form.isFieldsTouched(), onClose)}
       maskClosable={false}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" initialValues={{ title: initialTitle }} data-testid="start-request-form">
         <Form.Item
           name="title"
           label={t('bpm.requestTitle')}
@@ -64,9 +76,7 @@ export function StartRequestDialog({
         >
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item name="content" label={t('bpm.requestContent')} rules={[{ max: 1000, message: t('bpm.requestContentMax') }]}>
-          <Input.TextArea rows={4} maxLength={1000} showCount />
-        </Form.Item>
+        <RequestFormItems processKey={processKey} />
       </Form>
       <FlowSteps steps={preview.data ?? []} variant="preview" loading={preview.isLoading} />
     </Modal>

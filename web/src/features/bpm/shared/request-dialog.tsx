@@ -7,6 +7,7 @@ import { api } from '../../../app/api/client';
 import { AddSignerDialog, FlowSteps, SignOffDialog, TransferDialog } from '../../../components/flow';
 import '../bpm-texts';
 import type { RecordDialogProps } from './process-dialogs';
+import { RequestSummary } from './request-fields';
 import { RollbackDialog } from './rollback-dialog';
 import { useTaskActions } from './use-task-actions';
 
@@ -20,13 +21,23 @@ export default function RequestDialog({
   businessId,
   onClose,
   onDone,
-  detail,
-}: RecordDialogProps & { detail?: React.ReactNode }) {
+  body,
+}: RecordDialogProps & {
+  /** A business document's own view of the record, shown instead of the general request's fields. */
+  body?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const flow = useQuery({
     queryKey: ['bpm', 'flow', processInstanceId, businessId],
     queryFn: () => api(bpmCalls.getFlowData, processInstanceId ? { instanceId: processInstanceId } : { businessId: businessId ?? '' }),
     enabled: open && (!!processInstanceId || !!businessId),
+    staleTime: 0,
+  });
+  const instanceId = processInstanceId || flow.data?.processInstanceId || null;
+  const detail = useQuery({
+    queryKey: ['bpm', 'requestDetail', instanceId],
+    queryFn: () => api(bpmCalls.requestDetail, { instanceId: instanceId as number }),
+    enabled: open && !!instanceId && !body,
     staleTime: 0,
   });
   const actions = useTaskActions(() => {
@@ -78,8 +89,10 @@ export default function RequestDialog({
   );
 
   return (
-    <Modal open={open} title={t('bpm.detailTitle')} width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
-      {open && detail}
+    <Modal open={open} title={t('bpm.detailTitle')} width="min(900px, 100%)" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
+      {open && body}
+      {!body && detail.data && <RequestSummary detail={detail.data} />}
+      <h3 style={{ margin: '0 0 8px', fontSize: 16 }}>{t('bpm.requestFlow')}</h3>
       {flow.isLoading ? <Spin /> : <FlowSteps steps={data?.steps ?? []} />}
       <SignOffDialog
         open={dialog === 'pass' || dialog === 'reject'}

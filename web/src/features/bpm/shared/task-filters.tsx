@@ -55,6 +55,7 @@ export function TaskFilters({
         <Select
           allowClear
           placeholder={t('bpm.processType')}
+          aria-label={t('bpm.processType')}
           style={{ width: 160 }}
           options={(conditions.data?.processes ?? []).map((p) => ({ value: p.key, label: p.name }))}
         />
@@ -64,6 +65,7 @@ export function TaskFilters({
           <Select
             allowClear
             placeholder={t('bpm.status')}
+            aria-label={t('bpm.status')}
             style={{ width: 120 }}
             options={(conditions.data?.statuses ?? []).map((s) => ({ value: s.value, label: t(`bpm.status.${s.value}`, { defaultValue: s.name }) }))}
           />
@@ -71,14 +73,14 @@ export function TaskFilters({
       )}
       {showInitiator && (
         <Form.Item name="initiator">
-          <Input allowClear placeholder={t('bpm.initiator')} maxLength={64} style={{ width: 140 }} />
+          <Input allowClear placeholder={t('bpm.initiator')} aria-label={t('bpm.initiator')} maxLength={64} style={{ width: 140 }} />
         </Form.Item>
       )}
       <Form.Item name="range">
-        <DatePicker.RangePicker placeholder={[t('bpm.rangeFrom'), t('bpm.rangeTo')]} />
+        <DatePicker.RangePicker placeholder={[t('bpm.rangeFrom'), t('bpm.rangeTo')]} aria-label={t('bpm.rangeFrom')} />
       </Form.Item>
       <Form.Item name="keyword">
-        <Input allowClear placeholder={t('bpm.keyword')} maxLength={100} style={{ width: 180 }} />
+        <Input allowClear placeholder={t('bpm.keyword')} aria-label={t('bpm.keyword')} maxLength={100} style={{ width: 180 }} />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit">

@@ -49,5 +49,5 @@ export function ChangeRequestDetail({ instanceId }: { instanceId: number }) {
 
 /** An employee-information change request (EmployeeInfo_Process): the change above the flow. */
 export default function ChangeRequestDialog(props: RecordDialogProps) {
-  return <RequestDialog {...props} detail={props.processInstanceId ? <ChangeRequestDetail instanceId={props.processInstanceId} /> : null} />;
+  return <RequestDialog {...props} body={props.processInstanceId ? <ChangeRequestDetail instanceId={props.processInstanceId} /> : null} />;
 }

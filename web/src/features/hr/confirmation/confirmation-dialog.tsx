@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { queryKeys } from '../../../app/query-keys';
 import { useLoginInfo } from '../../../app/session/session-store';
+import { useConfirmCancel } from '../../../components/file-upload';
 import { FlowSteps, SignOffDialog, TransferDialog } from '../../../components/flow';
 import type { RecordDialogProps } from '../../bpm/shared/process-dialogs';
 import { RollbackDialog } from '../../bpm/shared/rollback-dialog';
@@ -80,8 +81,11 @@ function PersonInfo({ person }: { person: PersonCard }) {
   );
 }
 
-/** Picks the person in start mode: on duty and on probation only (spec 000 §5). */
-function PersonPicker({ value, onChange }: { value?: number; onChange(id: number): void }) {
+/**
+ * Picks the person in start mode: on duty and on probation only (spec 000 §5). The applicant is
+ * filled in when they are on that list themselves; a missing person is an error on this field.
+ */
+function PersonPicker({ value, onChange, error, self }: { value?: number; onChange(id: number): void; error: boolean; self?: number | null }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword);
@@ -89,9 +93,21 @@ function PersonPicker({ value, onChange }: { value?: number; onChange(id: number
     queryKey: ['hr', 'probationPeople', deferred],
     queryFn: () => api(hrCalls.positivePersonList, { keyword: deferred, pageIndex: 1, pageSize: 50 }),
   });
+  const selfListed = !!self && !keyword && (people.data?.records ?? []).some((p) => p.employeeId === self);
+  useEffect(() => {
+    if (value === undefined && selfListed && self) onChange(self);
+  }, [value, selfListed, self, onChange]);
   return (
-    <Form.Item label={t('confirmation.person')} required>
+    <Form.Item
+      label={t('confirmation.person')}
+      required
+      htmlFor="confirmation-person"
+      validateStatus={error && !value ? 'error' : undefined}
+      help={error && !value ? t('confirmation.personRequired') : undefined}
+    >
       <Select
+        id="confirmation-person"
+        status={error && !value ? 'error' : undefined}
         value={value}
         onChange={onChange}
         showSearch={{ filterOption: false, onSearch: setKeyword }}
@@ -116,6 +132,8 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
   const login = useLoginInfo();
   const [form] = Form.useForm<ConfirmationValues>();
   const [employeeId, setEmployeeId] = useState<number | undefined>();
+  const [personMissing, setPersonMissing] = useState(false);
+  const confirmCancel = useConfirmCancel();
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<null | 'pass' | 'reject' | 'transfer' | 'rollback'>(null);
 
@@ -194,11 +212,12 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
   };
   const submit = () =>
     guarded(async () => {
+      if (effective === 'start' && !employeeId) setPersonMissing(true);
       const values = await validated();
       if (!values) return;
       if (effective === 'start') {
         if (!employeeId) {
-          message.warning(msg('invalidForm'), OTHER_SECONDS);
+          setPersonMissing(true);
           return;
         }
         await api(hrCalls.positiveStart, { list: [formOf(values, employeeId)], userCode: login?.user_code });
@@ -212,8 +231,10 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
       }
     });
 
+  // Typed work is not dropped without asking (spec 000 §5 "是否确认取消？").
+  const cancel = () => (editable ? confirmCancel(form.isFieldsTouched(), onClose) : onClose());
   const close = (
-    <Button key="close" onClick={onClose} disabled={busy}>
+    <Button key="close" onClick={cancel} disabled={busy}>
       {t(effective === 'start' || effective === 'approve' ? 'confirmation.cancel' : 'confirmation.close')}
     </Button>
   );
@@ -265,7 +286,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
       open={open}
       title={t(`confirmation.title.${effective}`)}
       width="60%"
-      onCancel={() => !busy && onClose()}
+      onCancel={() => !busy && cancel()}
       maskClosable={false}
       footer={<Space wrap>{footer}</Space>}
       destroyOnHidden
@@ -277,7 +298,7 @@ export default function ConfirmationDialog({ open, mode, processInstanceId, busi
           <div>{msg('personFailed')}</div>
         ) : (
           <>
-            {effective === 'start' && <PersonPicker value={employeeId} onChange={setEmployeeId} />}
+            {effective === 'start' && <PersonPicker value={employeeId} onChange={setEmployeeId} error={personMissing} self={login?.employeeId} />}
             {person && <PersonInfo person={person} />}
             <Form form={form} layout="vertical" disabled={!editable} initialValues={{ isReport: '002', isChangeGrade: '002', isChangeSalary: '002' }}>
               <ConfirmationFields form={form} person={person} strict={editable} readOnly={!editable} />

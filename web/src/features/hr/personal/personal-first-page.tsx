@@ -2,6 +2,7 @@ import { employeeCalls, SECTION_TITLES } from '@erp/contract/modules/employee';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, List, Row, Skeleton, Space, Tag } from 'antd';
 import { Link } from 'react-router';
+import { AccountCard } from '../../../app/account/account-card';
 import { api } from '../../../app/api/client';
 import { DictTag } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
@@ -26,8 +27,16 @@ const ACTIONS: Record<string, string> = { add: '新增', update: '修改', delet
 
 /** 个人中心: who I am here, the parts of my record I keep, and my change requests waiting for HR. */
 export default function PersonalFirstPage() {
-  const base = useQuery({ queryKey: ['hr', 'block', 'employeeBase', 'me'], queryFn: () => api(employeeCalls.rosterBaseInfo, { employeeId: null }) });
-  const work = useQuery({ queryKey: ['hr', 'block', 'employeeWork', 'me'], queryFn: () => api(employeeCalls.rosterWorkersInfo, { employeeId: null }) });
+  const base = useQuery({
+    queryKey: ['hr', 'block', 'employeeBase', 'me'],
+    queryFn: () => api(employeeCalls.rosterBaseInfo, { employeeId: null }, { silent: true }),
+    retry: false,
+  });
+  const work = useQuery({
+    queryKey: ['hr', 'block', 'employeeWork', 'me'],
+    queryFn: () => api(employeeCalls.rosterWorkersInfo, { employeeId: null }, { silent: true }),
+    retry: false,
+  });
   const requests = useQuery({ queryKey: ['hr', 'changeRequests', 'mine'], queryFn: () => api(employeeCalls.changeRequestMine, {}) });
   return (
     <ScreenFrame>
@@ -49,7 +58,7 @@ export default function PersonalFirstPage() {
             </div>
           </Space>
         ) : (
-          <span>当前账号没有员工档案，请联系人事部门。</span>
+          <AccountCard />
         )}
       </Card>
       <Row gutter={[16, 16]}>

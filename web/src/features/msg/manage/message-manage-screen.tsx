@@ -51,6 +51,7 @@ export default function MessageManageScreen() {
         <Select
           allowClear
           placeholder={t('msg.msgType')}
+          aria-label={t('msg.msgType')}
           style={{ width: 160 }}
           options={MSG_TYPE_KEYS.map((k) => ({ value: k, label: t(`msg.type${k}`) }))}
           onChange={(v?: MsgType) => {
