@@ -2,19 +2,26 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generateLargeDataSet } from './db/generate';
 import { isEmpty, seedDemo } from './db/seed';
+import { generateProjects } from './modules/finance/project/project.generate';
 import { loadConfig } from './platform/config';
 import { openPglite, openPostgres } from './platform/db';
 
-/** `npm run db:generate -- --employees 50000 [--departments 2000]`: a large data set for benchmarks. */
-const { values } = parseArgs({ options: { employees: { type: 'string', default: '50000' }, departments: { type: 'string', default: '2000' } } });
+/** `npm run db:generate -- --employees 50000 [--departments 2000] [--projects 2000]`: a large data set for benchmarks. */
+const { values } = parseArgs({
+  options: { employees: { type: 'string', default: '50000' }, departments: { type: 'string', default: '2000' }, projects: { type: 'string', default: '2000' } },
+});
 const config = loadConfig();
 const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
 await database.migrate();
 if (await isEmpty(database.db)) await seedDemo(database.db, new Date(), undefined, config.BUSINESS_TIME_ZONE);
 const started = Date.now();
 await generateLargeDataSet(database.db, { employees: Number(values.employees), departments: Number(values.departments) });
+// Projects × 24 months × 30 subjects for the budget statistics (bench/scenarios/finance-projects.ts).
+await generateProjects(database.db, Number(values.projects));
 // What autovacuum does to a live database after a bulk load: planner statistics, and a visibility map
 // for index-only scans (the load updated every new row once, leaving as many dead rows behind).
 await database.db.execute(sql`VACUUM (ANALYZE)`);
-console.log(`generated ${values.employees} employees in ${values.departments} departments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `generated ${values.employees} employees in ${values.departments} departments and ${values.projects} projects in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 await database.close();
