@@ -2,16 +2,22 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generateLargeDataSet } from './db/generate';
 import { isEmpty, seedDemo } from './db/seed';
+import { generateProjects } from './modules/finance/project/project.generate';
 import { generateCandidates } from './modules/recruit/recruit.generate';
 import { loadConfig } from './platform/config';
 import { openPglite, openPostgres } from './platform/db';
 
 /**
- * `npm run db:generate -- --employees 50000 [--departments 2000] [--candidates 200000]`: a large data set
- * for benchmarks. `--employees 0` skips the people (e.g. to add only candidates to a copy).
+ * `npm run db:generate -- --employees 50000 [--departments 2000] [--candidates 200000] [--projects 2000]`:
+ * a large data set for benchmarks. `--employees 0` skips the people (e.g. to add only candidates to a copy).
  */
 const { values } = parseArgs({
-  options: { employees: { type: 'string', default: '50000' }, departments: { type: 'string', default: '2000' }, candidates: { type: 'string', default: '0' } },
+  options: {
+    employees: { type: 'string', default: '50000' },
+    departments: { type: 'string', default: '2000' },
+    candidates: { type: 'string', default: '0' },
+    projects: { type: 'string', default: '2000' },
+  },
 });
 const config = loadConfig();
 const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
@@ -20,10 +26,12 @@ if (await isEmpty(database.db)) await seedDemo(database.db, new Date(), undefine
 const started = Date.now();
 if (Number(values.employees) > 0) await generateLargeDataSet(database.db, { employees: Number(values.employees), departments: Number(values.departments) });
 if (Number(values.candidates) > 0) await generateCandidates(database.db, Number(values.candidates), (m) => console.log(m));
+// Projects × 24 months × 30 subjects for the budget statistics (bench/scenarios/finance-projects.ts).
+if (Number(values.projects) > 0) await generateProjects(database.db, Number(values.projects));
 // What autovacuum does to a live database after a bulk load: planner statistics, and a visibility map
 // for index-only scans (the load updated every new row once, leaving as many dead rows behind).
 await database.db.execute(sql`VACUUM (ANALYZE)`);
 console.log(
-  `generated ${values.employees} employees in ${values.departments} departments and ${values.candidates} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `generated ${values.employees} employees in ${values.departments} departments, ${values.candidates} candidates and ${values.projects} projects in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 await database.close();

@@ -29,6 +29,16 @@ CREATE TABLE "fin_budget_subjects" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "fin_budget_totals" (
+	"kind" varchar(1) NOT NULL,
+	"dept_id" integer NOT NULL,
+	"subject_id" integer NOT NULL,
+	"budget_type" varchar(8) NOT NULL,
+	"month" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	CONSTRAINT "fin_budget_totals_kind_dept_id_subject_id_month_pk" PRIMARY KEY("kind","dept_id","subject_id","month")
+);
+--> statement-breakpoint
 CREATE TABLE "fin_dept_budget_lines" (
 	"dept_id" integer NOT NULL,
 	"subject_id" integer NOT NULL,
@@ -149,6 +159,7 @@ CREATE TABLE "fin_projects" (
 --> statement-breakpoint
 CREATE INDEX "fin_budget_in_force_month_idx" ON "fin_budget_in_force" USING btree ("month","dept_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "fin_budget_subjects_code_uq" ON "fin_budget_subjects" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "fin_budget_totals_month_idx" ON "fin_budget_totals" USING btree ("kind","month");--> statement-breakpoint
 CREATE INDEX "fin_project_actuals_project_idx" ON "fin_project_actuals" USING btree ("project_id","month");--> statement-breakpoint
 CREATE INDEX "fin_project_actuals_month_idx" ON "fin_project_actuals" USING btree ("month");--> statement-breakpoint
 CREATE UNIQUE INDEX "fin_project_changes_no_uq" ON "fin_project_changes" USING btree ("change_no");--> statement-breakpoint
@@ -166,4 +177,50 @@ CREATE UNIQUE INDEX "fin_projects_no_uq" ON "fin_projects" USING btree ("project
 CREATE INDEX "fin_projects_dept_idx" ON "fin_projects" USING btree ("dept_id");--> statement-breakpoint
 CREATE INDEX "fin_projects_parent_idx" ON "fin_projects" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "fin_projects_client_idx" ON "fin_projects" USING btree ("client_org_id");--> statement-breakpoint
-CREATE INDEX "fin_projects_instance_idx" ON "fin_projects" USING btree ("process_instance_id");
+CREATE INDEX "fin_projects_instance_idx" ON "fin_projects" USING btree ("process_instance_id");--> statement-breakpoint
+-- fin_budget_totals follows every statement on the budget in force and the actuals, whoever runs it
+-- (the project services, the bills and work-hour areas, the seed, the generator): the rows a
+-- statement added are summed in, the rows it removed summed out, per department, subject and month.
+CREATE OR REPLACE FUNCTION fin_budget_in_force_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    INSERT INTO fin_budget_totals AS t (kind, dept_id, subject_id, budget_type, month, amount)
+    SELECT 'b', coalesce(o.dept_id, 0), o.subject_id, min(o.budget_type), o.month, -sum(o.amount) FROM old_rows o GROUP BY 2, 3, 5
+    ON CONFLICT (kind, dept_id, subject_id, month) DO UPDATE SET amount = t.amount + EXCLUDED.amount;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO fin_budget_totals AS t (kind, dept_id, subject_id, budget_type, month, amount)
+    SELECT 'b', coalesce(n.dept_id, 0), n.subject_id, min(n.budget_type), n.month, sum(n.amount) FROM new_rows n GROUP BY 2, 3, 5
+    ON CONFLICT (kind, dept_id, subject_id, month) DO UPDATE SET amount = t.amount + EXCLUDED.amount;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER fin_budget_in_force_ins AFTER INSERT ON fin_budget_in_force REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION fin_budget_in_force_totals();
+--> statement-breakpoint
+CREATE TRIGGER fin_budget_in_force_del AFTER DELETE ON fin_budget_in_force REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION fin_budget_in_force_totals();
+--> statement-breakpoint
+CREATE TRIGGER fin_budget_in_force_upd AFTER UPDATE ON fin_budget_in_force REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION fin_budget_in_force_totals();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION fin_project_actuals_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    INSERT INTO fin_budget_totals AS t (kind, dept_id, subject_id, budget_type, month, amount)
+    SELECT 'a', coalesce(p.dept_id, 0), o.subject_id, min(o.budget_type), o.month, -sum(o.amount)
+    FROM old_rows o LEFT JOIN fin_projects p ON p.id = o.project_id GROUP BY 2, 3, 5
+    ON CONFLICT (kind, dept_id, subject_id, month) DO UPDATE SET amount = t.amount + EXCLUDED.amount;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO fin_budget_totals AS t (kind, dept_id, subject_id, budget_type, month, amount)
+    SELECT 'a', coalesce(p.dept_id, 0), n.subject_id, min(n.budget_type), n.month, sum(n.amount)
+    FROM new_rows n LEFT JOIN fin_projects p ON p.id = n.project_id GROUP BY 2, 3, 5
+    ON CONFLICT (kind, dept_id, subject_id, month) DO UPDATE SET amount = t.amount + EXCLUDED.amount;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER fin_project_actuals_ins AFTER INSERT ON fin_project_actuals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION fin_project_actuals_totals();
+--> statement-breakpoint
+CREATE TRIGGER fin_project_actuals_del AFTER DELETE ON fin_project_actuals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION fin_project_actuals_totals();
+--> statement-breakpoint
+CREATE TRIGGER fin_project_actuals_upd AFTER UPDATE ON fin_project_actuals REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION fin_project_actuals_totals();

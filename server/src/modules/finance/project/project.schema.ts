@@ -215,3 +215,21 @@ export const finDeptBudgetLines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deptId, t.subjectId, t.month] })],
 );
+
+/**
+ * Derived: the budget in force ('b') and the actuals ('a') summed per department, subject and month.
+ * Kept by statement triggers on fin_budget_in_force and fin_project_actuals (migration 0010), whoever
+ * writes them, so the company- and department-wide statistics read ~45,000 rows instead of millions.
+ */
+export const finBudgetTotals = pgTable(
+  'fin_budget_totals',
+  {
+    kind: varchar('kind', { length: 1 }).notNull(),
+    deptId: integer('dept_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    budgetType: varchar('budget_type', { length: 8 }).notNull(),
+    month: integer('month').notNull(),
+    amount: fen('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.deptId, t.subjectId, t.month] }), index('fin_budget_totals_month_idx').on(t.kind, t.month)],
+);

@@ -34,11 +34,20 @@ async function rows<T>(db: Db, q: SQL): Promise<T[]> {
  * Conditions on a table aliased `f` (project_id, dept_id) for a scope: the projects table is
  * joined only when the user's data scope or a filter needs a project column.
  */
-function scopeOf(user: Principal | null, s: StatsScope, table: 'fin_budget_in_force' | 'fin_project_actuals') {
-  const needsProject = Boolean(s.clientOrgId || s.projectType || s.keyword || table === 'fin_project_actuals' || (user && user.dataScope.kind !== 'all'));
+function scopeOf(user: Principal | null, s: StatsScope, table: 'fin_budget_in_force' | 'fin_project_actuals', base = false) {
+  const parts: SQL[] = [sql`f.month BETWEEN ${s.year * 100 + 1} AND ${s.year * 100 + 12}`];
+  // Company- or department-wide questions read the per-department totals the triggers keep.
+  const totals = !base && !s.projectId && !s.clientOrgId && !s.projectType && !s.keyword && (!user || user.dataScope.kind === 'all');
+  if (totals) {
+    parts.push(sql`f.kind = ${table === 'fin_budget_in_force' ? 'b' : 'a'}`);
+    if (s.deptId) parts.push(sql`f.dept_id IN (${orgSubtreeIds(Number(s.deptId))})`);
+    return { from: sql`fin_budget_totals f`, dept: sql`f.dept_id`, where: sql.join(parts, sql` AND `) };
+  }
+  const needsProject = Boolean(
+    base || s.clientOrgId || s.projectType || s.keyword || table === 'fin_project_actuals' || (user && user.dataScope.kind !== 'all'),
+  );
   const from = needsProject ? sql`${sql.raw(table)} f JOIN fin_projects p ON p.id = f.project_id` : sql`${sql.raw(table)} f`;
   const dept = needsProject ? sql`p.dept_id` : sql`f.dept_id`;
-  const parts: SQL[] = [sql`f.month BETWEEN ${s.year * 100 + 1} AND ${s.year * 100 + 12}`];
   if (s.projectId) parts.push(sql`f.project_id = ${s.projectId}`);
   if (s.deptId) parts.push(sql`${dept} IN (${orgSubtreeIds(Number(s.deptId))})`);
   if (s.clientOrgId) parts.push(sql`p.client_org_id = ${s.clientOrgId}`);
@@ -233,7 +242,7 @@ export async function deptSummaries(db: Db, user: Principal | null, s: StatsScop
 /** Income per client and quarter. */
 export async function incomeByClient(db: Db, user: Principal | null, s: StatsScope): Promise<PeriodTable> {
   const read = async (t: 'fin_budget_in_force' | 'fin_project_actuals') => {
-    const { where } = scopeOf(user, { ...s, keyword: s.keyword ?? '' }, t);
+    const { where } = scopeOf(user, s, t, true);
     return rows<Keyed>(
       db,
       sql`SELECT p.client_org_id::text AS k, f.month, sum(f.amount) AS amount FROM ${sql.raw(t)} f JOIN fin_projects p ON p.id = f.project_id WHERE ${where} AND f.budget_type = ${BUDGET_TYPE.income} GROUP BY 1, 2`,
