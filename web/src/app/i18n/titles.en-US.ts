@@ -135,4 +135,9 @@ export const TITLES_EN: Record<string, string> = {
   岗位族: 'Post clans',
   岗位大类: 'Post categories',
   职级: 'Grades',
+  // HR documents and the leaver handover (server/src/modules/hr/hr-documents.menus.ts).
+  三方协议: 'Triple agreements',
+  补偿优化: 'Compensation optimisation',
+  离职交接: 'Leaver handover',
+  审批代理: 'Approval deputies',
 };

@@ -35,13 +35,18 @@ const day = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** The demo people hold approvals and processes; these flows are tested as if nothing were held (the holdings refusal has its own test, the registry its own in handover). */
+const nothingHeld = async () => [];
+
 beforeAll(async () => {
   s = await startTestServer();
+  registerHoldingsProvider(nothingHeld);
   for (const u of ['admin', 'emp01', 'emp02', 'mgr01', 'hr01', 'hrd01', 'fin01', 'user01', 'user05', 'user47', 'user48']) tokens[u] = await s.login(u);
   const rows = await s.db.select({ e: employees, code: users.userCode }).from(employees).innerJoin(users, eq(users.id, employees.userId));
   for (const r of rows) emp.set(r.code, r.e);
   for (const o of await s.db.select({ id: orgUnits.id, code: orgUnits.code }).from(orgUnits)) org.set(o.code, o.id);
 });
+afterAll(() => registerHoldingsProvider(null));
 afterAll(() => s.close());
 
 describe('transfer (调动) and adjustment (调岗调薪)', () => {
@@ -338,7 +343,7 @@ describe('resignation (离职申请) and departure (离职办理)', () => {
       held.on = false;
       expect((await step())?.code).toBe('200');
     } finally {
-      registerHoldingsProvider(null);
+      registerHoldingsProvider(nothingHeld);
     }
     // the last working day is already over: left at once
     expect(await reload('user05')).toMatchObject({ employState: '005', status: '005' });

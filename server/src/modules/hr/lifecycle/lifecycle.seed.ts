@@ -134,7 +134,7 @@ async function seedRecords(ctx: SeedContext, today: string): Promise<void> {
     else if (i % 3 === 1) await passAll(db, started.processInstanceId, 1);
   }
   // Resignations (own) and departures (HR) across the states; passed ones with a past last day have left.
-  for (const [i, c] of colleagues.slice(24, 34).entries()) {
+  for (const [i, c] of colleagues.slice(12, 20).entries()) {
     const lastWorkDate = i % 2 === 0 ? addDays(today, -10 - i) : addDays(today, 15 + i);
     const form = {
       quitType: ['001', '002', '003', '004', '005'][i % 5] as string,
