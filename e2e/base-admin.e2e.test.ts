@@ -75,7 +75,7 @@ describe('organisation screen', () => {
     await page.getByPlaceholder('搜索部门').fill('研发');
     await page.getByPlaceholder('搜索部门').press('Enter');
     await expect.poll(() => page.getByText(/找到 \d+ 个部门/).isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.getByRole('button', { name: '放大' }).click();
+    await page.getByRole('button', { name: /放\s*大/ }).click();
     await page.getByPlaceholder('搜索部门').fill('不存在的部门');
     await page.getByPlaceholder('搜索部门').press('Enter');
     await expect.poll(() => page.getByText('没有名称包含该关键字的部门').isVisible(), { timeout: 10_000 }).toBe(true);
