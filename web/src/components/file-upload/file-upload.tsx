@@ -190,10 +190,12 @@ export function FileUpload({
         }}
         showUploadList={{ showRemoveIcon: !readOnly && !disabled, showDownloadIcon: true, showPreviewIcon: true }}
         // A text list has no preview action of its own: each stored file gets an eye button beside its row.
-        itemRender={(row, item) =>
-          item.status === 'done' ? (
-            <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-              <div style={{ flex: 1, minWidth: 0 }}>{row}</div>
+        // The row keeps one structure while it uploads and once done, so React keeps its element
+        // (a finished upload turns done in place instead of appearing as a new row).
+        itemRender={(row, item) => (
+          <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+            <div style={{ flex: 1, minWidth: 0 }}>{row}</div>
+            {item.status === 'done' && (
               <Button
                 type="text"
                 size="small"
@@ -204,11 +206,9 @@ export function FileUpload({
                 data-testid="file-preview"
                 style={{ minWidth: 32, minHeight: 32 }}
               />
-            </div>
-          ) : (
-            row
-          )
-        }
+            )}
+          </div>
+        )}
         disabled={disabled}
         openFileDialogOnClick={!readOnly}
       >
