@@ -51,8 +51,7 @@ function readScopes(model: ProcessModel): ParallelScopes | null {
     const seen = pathOf.get(id);
     if (seen) {
       // A second arrival (a loop back or a join's other branch) must agree on where the node sits.
-      if (!isJoin && !samePath(seen, path)) return null;
-      if (isJoin && !samePath(seen, path)) return null;
+      if (!samePath(seen, path)) return null;
       continue;
     }
     pathOf.set(id, path);

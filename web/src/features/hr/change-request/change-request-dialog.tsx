@@ -1,4 +1,4 @@
-import { baseInfoMeta, employeeCalls, SECTION_TITLES, sectionMetas } from '@erp/contract/modules/employee';
+import { baseInfoMeta, employeeCalls, sectionMetas } from '@erp/contract/modules/employee';
 import type { FieldMeta } from '@erp/contract/resource';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Skeleton } from 'antd';
@@ -6,9 +6,7 @@ import { api } from '../../../app/api/client';
 import { DictTag, renderValue } from '../../../components/resource';
 import type { RecordDialogProps } from '../../bpm/shared/process-dialogs';
 import RequestDialog from '../../bpm/shared/request-dialog';
-
-const ACTIONS: Record<string, string> = { add: '新增', update: '修改', delete: '删除' };
-const SECTION_NAMES: Record<string, string> = { ...SECTION_TITLES, base: '身份信息' };
+import { changeLabel } from './change-label';
 
 function fieldsOf(section: string): Record<string, FieldMeta | undefined> {
   if (section === 'base') return baseInfoMeta.fields as Record<string, FieldMeta | undefined>;
@@ -34,7 +32,7 @@ export function ChangeRequestDetail({ instanceId }: { instanceId: number }) {
         <DictTag codeType="STATUS" value={r.status} />
       </Descriptions.Item>
       <Descriptions.Item label="员工">{r.employeeName}</Descriptions.Item>
-      <Descriptions.Item label="变更内容">{`${ACTIONS[r.action] ?? r.action}${SECTION_NAMES[r.section] ?? r.section}`}</Descriptions.Item>
+      <Descriptions.Item label="变更内容">{changeLabel(r)}</Descriptions.Item>
       {changed.map(([key, value]) => {
         const field = fields[key] as FieldMeta;
         return (

@@ -6,6 +6,7 @@ import { AccountCard } from '../../../app/account/account-card';
 import { api } from '../../../app/api/client';
 import { DictTag } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
+import { changeLabel } from '../change-request/change-label';
 import { MySessions } from './my-sessions';
 
 /** The Edit pages of spec 001 §2, in the order the personal centre offers them. */
@@ -21,9 +22,6 @@ export const PERSONAL_PAGES: Array<{ path: string; title: string; hint: string }
   { path: 'EditVehicleInfo', title: SECTION_TITLES.vehicle, hint: '车辆与车牌（停车登记）' },
   { path: 'EditBankInfo', title: SECTION_TITLES.bank, hint: '工资卡，需人事审批' },
 ];
-
-const SECTION_NAMES: Record<string, string> = { ...SECTION_TITLES, base: '身份信息' };
-const ACTIONS: Record<string, string> = { add: '新增', update: '修改', delete: '删除' };
 
 /** 个人中心: who I am here, the parts of my record I keep, and my change requests waiting for HR. */
 export default function PersonalFirstPage() {
@@ -84,7 +82,7 @@ export default function PersonalFirstPage() {
                 title={
                   <Space>
                     <span>{r.documentNo}</span>
-                    <Tag>{`${ACTIONS[r.action] ?? r.action}${SECTION_NAMES[r.section] ?? r.section}`}</Tag>
+                    <Tag>{changeLabel(r)}</Tag>
                   </Space>
                 }
                 description={`员工信息变更 · 提交于 ${r.createdAt.slice(0, 10)}`}
