@@ -45,6 +45,23 @@ function scoped(user: Principal | null): SQL {
   return user ? dataScopeCondition(user, { orgId: sql`t.org_id`, ownerUserId: sql`t.owner_user_id` }) : sql`true`;
 }
 
+/**
+ * The filters on the columns recruit_talents and recruit_talent_words share (same names), for the
+ * alias `a`: the same conditions narrow the words' order index or the talents themselves.
+ */
+function columnConditions(f: TalentFilters, a: 't' | 'w'): SQL[] {
+  const c = (name: string) => sql.raw(`${a}.${name}`);
+  const where: SQL[] = [];
+  if (f.city) where.push(sql`${c('city')} = ${f.city}`);
+  if (f.education) where.push(sql`${c('education')} <= ${f.education}`);
+  if (f.yearsMin !== undefined && f.yearsMin !== null) where.push(sql`${c('years')} >= ${f.yearsMin}`);
+  if (f.yearsMax !== undefined && f.yearsMax !== null) where.push(sql`${c('years')} <= ${f.yearsMax}`);
+  if (f.salaryMin !== undefined && f.salaryMin !== null) where.push(sql`${c('expected_salary')} >= ${fen(f.salaryMin)}`);
+  if (f.salaryMax !== undefined && f.salaryMax !== null) where.push(sql`${c('expected_salary')} <= ${fen(f.salaryMax)}`);
+  if (f.source) where.push(sql`${c('source')} = ${f.source}`);
+  return where;
+}
+
 /** Conditions of the talent pool's filters (shared with a demand's résumé filter). */
 export function talentConditions(f: TalentFilters): { where: SQL[]; words: string[] } {
   const where: SQL[] = [sql`t.deleted_at IS NULL`];
@@ -52,22 +69,126 @@ export function talentConditions(f: TalentFilters): { where: SQL[]; words: strin
   if (words.length) where.push(sql`t.search_doc @@ to_tsquery('simple', ${tsQueryOf(words)})`);
   if (f.skill) where.push(sql`${f.skill.toLowerCase()} = ANY(SELECT lower(s) FROM unnest(t.skills) s)`);
   if (f.tag) where.push(sql`${f.tag} = ANY(t.tags)`);
-  if (f.city) where.push(sql`t.city = ${f.city}`);
-  if (f.education) where.push(sql`t.education <= ${f.education}`);
-  if (f.yearsMin !== undefined && f.yearsMin !== null) where.push(sql`t.years >= ${f.yearsMin}`);
-  if (f.yearsMax !== undefined && f.yearsMax !== null) where.push(sql`t.years <= ${f.yearsMax}`);
-  if (f.salaryMin !== undefined && f.salaryMin !== null) where.push(sql`t.expected_salary >= ${fen(f.salaryMin)}`);
-  if (f.salaryMax !== undefined && f.salaryMax !== null) where.push(sql`t.expected_salary <= ${fen(f.salaryMax)}`);
-  if (f.source) where.push(sql`t.source = ${f.source}`);
+  where.push(...columnConditions(f, 't'));
   return { where, words };
 }
 
 /**
- * The talent pool: full-text words (GIN on the jieba-segmented tsvector) and filters, newest first.
- * The total is counted up to TALENT_COUNT_CAP: a common word over 200,000 résumés would otherwise
- * cost a count of every hit on every page.
+ * A query word that is surely one lexeme of the `simple` configuration, spelt as the word itself
+ * (CJK, lower-case Latin letters, digits): only such words are looked up in recruit_talent_words.
+ * Anything else (rare: jieba drops punctuation) takes the GIN path, which parses it as the index did.
+ */
+const PLAIN_WORD = /^[\p{Script=Han}a-z0-9]+$/u;
+
+/** Up to this many matches a keyword's hits are read whole from the GIN index and ordered here. */
+const FEW_HITS = 1000;
+
+/**
+ * The talent pool: full-text words and filters, newest first (updated_at, id).
+ *
+ * A keyword is answered from recruit_talent_words, a btree per word in that order holding the
+ * filterable columns, so a common word is a bounded index walk and not a ranking of every match:
+ * - one word and filters on those columns only: the page walks the word's range backwards and stops
+ *   after its rows; the total is an index-only count of the range (capped at TALENT_COUNT_CAP);
+ * - otherwise the GIN index finds the hits (an AND of several words is its strength): up to FEW_HITS
+ *   of them are ordered here and the page read by id; past that the page walks the longest word's
+ *   range, each row checked for the other words by the (talent_id, word) key, and the total is the
+ *   capped GIN count.
+ * Every path keeps the tsvector match on the page's rows, so the rows and totals are those of the
+ * plain GIN query (talentPageByScan, used without keyword).
  */
 export async function talentPage(
+  db: Db,
+  user: Principal | null,
+  req: TalentFilters & { pageIndex: number; pageSize: number },
+  extra: SQL[] = [],
+  /** Tests lower it to take the walk on a small pool. */
+  fewHits = FEW_HITS,
+): Promise<Page<TalentRecord>> {
+  const { where, words } = talentConditions(req);
+  if (!words.length || !words.every((w) => PLAIN_WORD.test(w))) return talentPageByScan(db, user, req, extra);
+  const cond = sql.join([...where, ...extra, scoped(user)], sql` AND `);
+  const { limit, offset } = pageWindow(req);
+  const onWords = sql.join([...columnConditions(req, 'w'), scopedWords(user)], sql` AND `);
+  const talentSide = Boolean(req.skill || req.tag || extra.length);
+  const toRecords = (rows: Array<TalentRow & { resumeText: string | null }>) =>
+    rows.map(({ resumeText, ...r }) => ({ ...r, snippet: snippetOf(resumeText, words) }));
+
+  if (words.length === 1 && !talentSide) {
+    const word = words[0] as string;
+    const [count] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM recruit_talent_words w WHERE w.word = ${word} AND ${onWords}
+          LIMIT ${rowCountLiteral(TALENT_COUNT_CAP)}) x`,
+    );
+    const rows = await walkWords(db, word, [], onWords, cond, limit, offset);
+    return pageOfRows(toRecords(rows), count?.n ?? 0, req);
+  }
+
+  const hits = await queryRows<{ id: number; at: number }>(
+    db,
+    sql`SELECT t.id, (extract(epoch FROM t.updated_at) * 1000000)::float8 AS at FROM recruit_talents t WHERE ${cond} LIMIT ${rowCountLiteral(fewHits + 1)}`,
+  );
+  if (hits.length <= fewHits) {
+    // Newest first, as the index order: updated_at DESC, id DESC (microseconds are exact in a double).
+    hits.sort((a, b) => b.at - a.at || b.id - a.id);
+    const ids = hits.slice(offset, offset + limit).map((h) => h.id);
+    const rows = ids.length
+      ? await queryRows<TalentRow & { resumeText: string | null }>(
+          db,
+          sql`SELECT ${TALENT_COLUMNS}, left(t.resume_text, 20000) AS "resumeText"
+              FROM recruit_talents t LEFT JOIN users o ON o.id = t.owner_user_id WHERE t.id IN ${ids}`,
+        )
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ordered = ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => !!r);
+    return pageOfRows(toRecords(ordered), hits.length, req);
+  }
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM recruit_talents t WHERE ${cond} LIMIT ${rowCountLiteral(TALENT_COUNT_CAP)}) x`,
+  );
+  const drive = words.reduce((a, b) => (Array.from(b).length > Array.from(a).length ? b : a));
+  const rows = await walkWords(
+    db,
+    drive,
+    words.filter((w) => w !== drive),
+    onWords,
+    cond,
+    limit,
+    offset,
+  );
+  return pageOfRows(toRecords(rows), count?.n ?? 0, req);
+}
+
+/**
+ * A page read along one word's range of the order index, newest first: the other words are checked
+ * per row by the (talent_id, word) key (a scalar subquery, so the planner keeps the ordered walk and
+ * stops at the page's end), then the talent's own conditions, the tsvector match included.
+ */
+async function walkWords(db: Db, word: string, others: string[], onWords: SQL, cond: SQL, limit: number, offset: number) {
+  const holdsOthers = others.length
+    ? sql`AND (SELECT count(*) FROM recruit_talent_words w2 WHERE w2.talent_id = w.talent_id AND w2.word IN ${others}) = ${others.length}`
+    : sql``;
+  return queryRows<TalentRow & { resumeText: string | null }>(
+    db,
+    sql`SELECT ${TALENT_COLUMNS}, left(t.resume_text, 20000) AS "resumeText"
+        FROM recruit_talent_words w JOIN recruit_talents t ON t.id = w.talent_id LEFT JOIN users o ON o.id = t.owner_user_id
+        WHERE w.word = ${word} AND ${onWords} ${holdsOthers} AND ${cond}
+        ORDER BY w.updated_at DESC, w.talent_id DESC LIMIT ${rowCountLiteral(limit)} OFFSET ${offset}`,
+  );
+}
+
+function scopedWords(user: Principal | null): SQL {
+  return user ? dataScopeCondition(user, { orgId: sql`w.org_id`, ownerUserId: sql`w.owner_user_id` }) : sql`true`;
+}
+
+/**
+ * The pool read from the talents themselves (no keyword, or a word the words table cannot hold as
+ * typed): the updated_at index without keyword, the GIN index with one. The total is counted up to
+ * TALENT_COUNT_CAP.
+ */
+export async function talentPageByScan(
   db: Db,
   user: Principal | null,
   req: TalentFilters & { pageIndex: number; pageSize: number },
