@@ -91,7 +91,7 @@ const FEW_HITS = 1000;
  * - one word and filters on those columns only: the page walks the word's range backwards and stops
  *   after its rows; the total is an index-only count of the range (capped at TALENT_COUNT_CAP);
  * - otherwise the GIN index finds the hits (an AND of several words is its strength): up to FEW_HITS
- *   of them are ordered here and the page read by id; past that the page walks the longest word's
+ *   of them are ordered and the page read in the same statement; past that the page walks the longest word's
  *   range, each row checked for the other words by the (talent_id, word) key, and the total is the
  *   capped GIN count.
  * Every path keeps the tsvector match on the page's rows, so the rows and totals are those of the
@@ -115,35 +115,35 @@ export async function talentPage(
     rows.map(({ resumeText, ...r }) => ({ ...r, snippet: snippetOf(resumeText, words) }));
 
   if (words.length === 1 && !talentSide) {
+    // The capped count and the page in one statement (one round trip).
     const word = words[0] as string;
-    const [count] = await queryRows<{ n: number }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM recruit_talent_words w WHERE w.word = ${word} AND ${onWords}
-          LIMIT ${rowCountLiteral(TALENT_COUNT_CAP)}) x`,
+    const { total, rows } = withTotal(
+      await queryRows<PageRow>(
+        db,
+        sql`WITH n AS (SELECT count(*)::int AS total FROM (SELECT 1 FROM recruit_talent_words w WHERE w.word = ${word} AND ${onWords}
+                         LIMIT ${rowCountLiteral(TALENT_COUNT_CAP)}) x),
+                 page AS (${walkSql(word, [], onWords, cond, limit, offset)})
+            SELECT n.total AS "_total", page.* FROM n LEFT JOIN page ON true ORDER BY page."_at" DESC, page.id DESC`,
+      ),
     );
-    const rows = await walkWords(db, word, [], onWords, cond, limit, offset);
-    return pageOfRows(toRecords(rows), count?.n ?? 0, req);
+    return pageOfRows(toRecords(rows), total, req);
   }
 
-  const hits = await queryRows<{ id: number; at: number }>(
-    db,
-    sql`SELECT t.id, (extract(epoch FROM t.updated_at) * 1000000)::float8 AS at FROM recruit_talents t WHERE ${cond} LIMIT ${rowCountLiteral(fewHits + 1)}`,
+  // Several words (or a word with conditions only the talent holds): the GIN index finds the hits;
+  // when they are few, they are ordered and the page read in the same statement.
+  const few = withTotal(
+    await queryRows<PageRow>(
+      db,
+      sql`WITH hits AS MATERIALIZED (SELECT t.id, t.updated_at FROM recruit_talents t WHERE ${cond} LIMIT ${rowCountLiteral(fewHits + 1)}),
+               n AS (SELECT count(*)::int AS total FROM hits),
+               p AS (SELECT id, updated_at FROM hits ORDER BY updated_at DESC, id DESC LIMIT ${rowCountLiteral(limit)} OFFSET ${offset})
+          SELECT n.total AS "_total", page.* FROM n LEFT JOIN (
+            SELECT ${TALENT_COLUMNS}, left(t.resume_text, 20000) AS "resumeText", p.updated_at AS "_at"
+            FROM p JOIN recruit_talents t ON t.id = p.id LEFT JOIN users o ON o.id = t.owner_user_id) page ON true
+          ORDER BY page."_at" DESC, page.id DESC`,
+    ),
   );
-  if (hits.length <= fewHits) {
-    // Newest first, as the index order: updated_at DESC, id DESC (microseconds are exact in a double).
-    hits.sort((a, b) => b.at - a.at || b.id - a.id);
-    const ids = hits.slice(offset, offset + limit).map((h) => h.id);
-    const rows = ids.length
-      ? await queryRows<TalentRow & { resumeText: string | null }>(
-          db,
-          sql`SELECT ${TALENT_COLUMNS}, left(t.resume_text, 20000) AS "resumeText"
-              FROM recruit_talents t LEFT JOIN users o ON o.id = t.owner_user_id WHERE t.id IN ${ids}`,
-        )
-      : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const ordered = ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => !!r);
-    return pageOfRows(toRecords(ordered), hits.length, req);
-  }
+  if (few.total <= fewHits) return pageOfRows(toRecords(few.rows), few.total, req);
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM recruit_talents t WHERE ${cond} LIMIT ${rowCountLiteral(TALENT_COUNT_CAP)}) x`,
@@ -161,22 +161,37 @@ export async function talentPage(
   return pageOfRows(toRecords(rows), count?.n ?? 0, req);
 }
 
+type PageRow = Partial<TalentRow & { resumeText: string | null }> & { _total: number; _at?: string | null };
+
+/** Splits the total carried on every row off the page rows (a lone row without id: an empty page). */
+function withTotal(rows: PageRow[]): { total: number; rows: Array<TalentRow & { resumeText: string | null }> } {
+  const total = rows[0]?._total ?? 0;
+  const page = rows.filter((r) => r.id !== null && r.id !== undefined).map(({ _total, _at, ...r }) => r as TalentRow & { resumeText: string | null });
+  return { total, rows: page };
+}
+
 /**
  * A page read along one word's range of the order index, newest first: the other words are checked
  * per row by the (talent_id, word) key (a scalar subquery, so the planner keeps the ordered walk and
  * stops at the page's end), then the talent's own conditions, the tsvector match included.
  */
-async function walkWords(db: Db, word: string, others: string[], onWords: SQL, cond: SQL, limit: number, offset: number) {
+function walkSql(word: string, others: string[], onWords: SQL, cond: SQL, limit: number, offset: number): SQL {
   const holdsOthers = others.length
     ? sql`AND (SELECT count(*) FROM recruit_talent_words w2 WHERE w2.talent_id = w.talent_id AND w2.word IN ${others}) = ${others.length}`
     : sql``;
-  return queryRows<TalentRow & { resumeText: string | null }>(
-    db,
-    sql`SELECT ${TALENT_COLUMNS}, left(t.resume_text, 20000) AS "resumeText"
+  return sql`SELECT ${TALENT_COLUMNS}, left(t.resume_text, 20000) AS "resumeText", w.updated_at AS "_at"
         FROM recruit_talent_words w JOIN recruit_talents t ON t.id = w.talent_id LEFT JOIN users o ON o.id = t.owner_user_id
         WHERE w.word = ${word} AND ${onWords} ${holdsOthers} AND ${cond}
-        ORDER BY w.updated_at DESC, w.talent_id DESC LIMIT ${rowCountLiteral(limit)} OFFSET ${offset}`,
-  );
+        ORDER BY w.updated_at DESC, w.talent_id DESC LIMIT ${rowCountLiteral(limit)} OFFSET ${offset}`;
+}
+
+async function walkWords(db: Db, word: string, others: string[], onWords: SQL, cond: SQL, limit: number, offset: number) {
+  return withTotal(
+    await queryRows<PageRow>(
+      db,
+      sql`SELECT 0 AS "_total", page.* FROM (${walkSql(word, others, onWords, cond, limit, offset)}) page ORDER BY page."_at" DESC, page.id DESC`,
+    ),
+  ).rows;
 }
 
 function scopedWords(user: Principal | null): SQL {
