@@ -44,8 +44,13 @@ describe('recruitment pipeline board', () => {
     expect(await column(page, '020').getByTestId(testId).count()).toBe(1);
     expect(await column(page, '040').getByTestId(testId).count()).toBe(0);
 
-    // Dropping out asks for a reason.
-    await column(page, '020').getByTestId(testId).dragTo(column(page, 'out'), TOP);
+    // Dropping out asks for a reason. The 淘汰 column lies beyond the board's right edge: a mouse drag
+    // would scroll the board mid-drag and pick up whichever card then lies under the pointer, so the
+    // drag is dispatched as the browser sends it (dragstart on the card, dragover and drop on the column).
+    const transfer = await page.evaluateHandle(() => new DataTransfer());
+    await column(page, '020').getByTestId(testId).dispatchEvent('dragstart', { dataTransfer: transfer });
+    await column(page, 'out').dispatchEvent('dragover', { dataTransfer: transfer });
+    await column(page, 'out').dispatchEvent('drop', { dataTransfer: transfer });
     const modal = page.locator('.ant-modal-wrap:visible');
     await modal.getByPlaceholder('请填写淘汰原因').fill('薪资期望过高');
     await modal.getByRole('button', { name: '确认淘汰' }).click();
@@ -77,6 +82,35 @@ describe('recruitment pipeline board', () => {
     await page.goto(`${baseUrl()}/#/ResumePreview?token=${encodeURIComponent(`${link.data.token}x`)}`);
     await page.reload();
     await expect.poll(() => page.getByText('链接已失效，请联系招聘专员重新发送').isVisible(), { timeout: 20_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('lets a candidate complete their résumé through the link, without signing in; an altered link is refused', async () => {
+    const token = (await apiLogin('rec01')).access_token;
+    const list = await apiCall<{ records: Array<{ id: number; talentId: number }> }>(
+      '/recruit_api/recruit/candidate/getPageList',
+      { pageSize: 5, stage: '030' },
+      token,
+    );
+    const candidate = list.data.records[0] as { id: number; talentId: number };
+    const link = await apiCall<{ url: string }>('/recruit_api/recruit/candidate/generateReScreenOutChain', { candidateId: candidate.id }, token);
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseUrl()}${link.data.url}`);
+    await expect.poll(() => page.getByText('完善个人简历').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByLabel('现居城市').fill('绍兴');
+    await page.getByLabel('简历正文（工作经历、项目经验等）').fill('熟悉Verilog与FPGA时序约束，负责图像处理模块。');
+    await page.getByLabel('手机号').fill('123');
+    await page.getByRole('button', { name: '提 交' }).click();
+    await expect.poll(() => page.getByText('手机号格式不正确').isVisible()).toBe(true);
+    await page.getByLabel('手机号').fill('13900001111');
+    await page.getByRole('button', { name: '提 交' }).click();
+    await expect.poll(() => page.getByTestId('complete-done').isVisible(), { timeout: 10_000 }).toBe(true);
+    const pool = await apiCall<{ records: Array<{ id: number; city: string }> }>('/recruit_api/recruit/talent/page', { keyword: 'fpga' }, token);
+    expect(pool.data.records.map((r) => [r.id, r.city])).toEqual([[candidate.talentId, '绍兴']]);
+    await page.goto(`${baseUrl()}${link.data.url.replace('token=rescreen.', 'token=rescreen.9')}`);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-refused').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByText('链接已失效，请联系招聘专员重新发送').isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -3,9 +3,11 @@ import {
   maskMiddle,
   type Page,
   RECRUIT_MSG,
+  type ReScreenInfo,
   type ResumeParsed,
   type ResumePreview,
   type TalentRecord,
+  type ZReScreenInput,
   type ZTalentFilters,
   type ZTalentSave,
 } from '@erp/contract';
@@ -426,6 +428,85 @@ export async function resumePreview(db: Db, token: string): Promise<ResumePrevie
     fileName: row.fileName,
     expiresAt: new Date(expires).toISOString(),
   };
+}
+
+type ReScreenInput = z.output<typeof ZReScreenInput>;
+
+async function reScreenTalent(db: Db, id: number) {
+  const [t] = await db
+    .select()
+    .from(recruitTalents)
+    .where(and(eq(recruitTalents.id, id), isNull(recruitTalents.deletedAt)));
+  if (!t) throw notFound('简历不存在或已删除');
+  return t;
+}
+
+function reScreenView(t: typeof recruitTalents.$inferSelect, expires: number): ReScreenInfo {
+  return {
+    name: t.name,
+    gender: t.gender,
+    phone: t.phone,
+    email: t.email,
+    city: t.city,
+    education: t.education,
+    years: t.years,
+    currentCompany: t.currentCompany,
+    currentTitle: t.currentTitle,
+    expectedSalary: t.expectedSalary === null ? null : t.expectedSalary / 100,
+    skills: t.skills,
+    text: t.resumeText ?? '',
+    expiresAt: new Date(expires).toISOString(),
+  };
+}
+
+/**
+ * The candidate's own data by the completion link (`candidate/generateReScreenOutChain`, 7 days): a
+ * forged, altered, expired or other-kind token answers 401 and reads nothing (openLink).
+ */
+export async function reScreenInfo(db: Db, token: string): Promise<ReScreenInfo> {
+  const { id, expires } = await openLink(db, 'rescreen', token);
+  return reScreenView(await reScreenTalent(db, id), expires);
+}
+
+/**
+ * Saves what the candidate completed or corrected through the link, with the search document, so
+ * the talent pool finds the new words at once (the words table follows in the same statement). A
+ * phone, e-mail or ID number another talent or employee holds is not refused (that would tell the
+ * candidate about someone else): the talent is tagged 疑似重复 for the recruiter, as a forced save is.
+ */
+export async function reScreenSave(db: Db, token: string, input: ReScreenInput, ctx: Pick<CallContext, 'audit'>): Promise<ReScreenInfo> {
+  const { id, expires } = await openLink(db, 'rescreen', token);
+  const before = await reScreenTalent(db, id);
+  const skills = input.skills ?? before.skills;
+  const resumeText = input.text === undefined || input.text === null ? before.resumeText : input.text.trim() || null;
+  const duplicates = await findDuplicates(db, { id, phone: input.phone, email: input.email, idCardNo: before.idCardNo });
+  const tags = new Set(before.tags);
+  if (duplicates.length) tags.add('疑似重复');
+  const values = {
+    name: input.name,
+    gender: input.gender ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    city: input.city ?? null,
+    education: input.education ?? null,
+    years: input.years ?? null,
+    currentCompany: input.currentCompany ?? null,
+    currentTitle: input.currentTitle ?? null,
+    expectedSalary: fen(input.expectedSalary),
+    skills,
+    tags: [...tags],
+    resumeText,
+    updatedAt: new Date(),
+    updatedBy: null,
+  };
+  const doc = searchSource([values.name, values.currentTitle, values.currentCompany, values.city, skills.join(' '), values.tags.join(' '), resumeText]);
+  await db
+    .update(recruitTalents)
+    .set({ ...values, searchDoc: sql`to_tsvector('simple', ${doc})` })
+    .where(and(eq(recruitTalents.id, id), isNull(recruitTalents.deletedAt)));
+  const after = await reScreenTalent(db, id);
+  ctx.audit({ recordId: id, before: { ...reScreenView(before, expires), text: undefined }, after: { ...reScreenView(after, expires), text: undefined } });
+  return reScreenView(after, expires);
 }
 
 /** Former employees with this ID number or phone (employ/isEntryAgain). */
