@@ -58,9 +58,10 @@ export async function funnel(db: Db, user: Principal, input: FunnelInput): Promi
   const counts = CANDIDATE_STAGES.map((s) => sql.raw(`count(*) FILTER (WHERE r.reached >= '${s}')::int AS "s${s}"`));
   // One grouped count per month, demand, recruiter and channel (grouping sets: about a thousand rows
   // back, not one per combination); `kind` tells which set a row is of.
-  const rowsQuery = queryRows<Row>(
-    db,
-    sql`WITH r AS (
+  const rowsQuery = (tx: Db) =>
+    queryRows<Row>(
+      tx,
+      sql`WITH r AS (
           SELECT c.demand_id, c.recruiter_user_id, c.source,
                  date_trunc('month', c.created_at AT TIME ZONE 'Asia/Shanghai') AS m,
                  c.reached_stage AS reached,
@@ -76,21 +77,34 @@ export async function funnel(db: Db, user: Principal, input: FunnelInput): Promi
                u.real_name AS "recruiterName", g.source, ${sql.raw(CANDIDATE_STAGES.map((st) => `g."s${st}"`).join(', '))}, g.candidates, g.sent, g.accepted
         FROM g LEFT JOIN recruit_demands d ON d.id = g.demand_id LEFT JOIN users u ON u.id = g.recruiter_user_id
         ORDER BY g.kind, g.m, g.demand_id, g.recruiter_user_id, g.source`,
+    );
+  // One pass over the events of those candidates: per stage the median time in it, and the median
+  // time from entry to hire, each an aggregate of its own over one row (no sort of every event by stage).
+  const medianCols = CANDIDATE_STAGES.map((st) =>
+    sql.raw(
+      `(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM e.left_at - e.at)) FILTER (WHERE e.to_stage = '${st}' AND e.left_at IS NOT NULL) / 86400)::float8 AS "d${st}"`,
+    ),
   );
-  // One pass over the events of those candidates: per stage the median time in it, and on the 080
-  // group the median time from entry to hire.
-  const mediansQuery = queryRows<{ stage: string; days: number | null; hire: number | null }>(
-    db,
-    sql`SELECT e.to_stage AS stage,
-               (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM e.left_at - e.at)) FILTER (WHERE e.left_at IS NOT NULL) / 86400)::float8 AS days,
-               (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM e.at - c.created_at)) FILTER (WHERE e.to_stage = '080') / 86400)::float8 AS hire
-        FROM recruit_stage_events e JOIN recruit_candidates c ON c.id = e.candidate_id
-        WHERE e.to_stage < '090' AND (e.left_at IS NOT NULL OR e.to_stage = '080') AND ${where} GROUP BY e.to_stage`,
-  );
-  const [rows, medians] = await Promise.all([rowsQuery, mediansQuery]);
-  const medianOf = new Map<string, number | null>(medians.map((m) => [m.stage, m.days === null ? null : Number(m.days)]));
-  const hire = medians.find((m) => m.stage === '080')?.hire;
-  medianOf.set('hire', hire === null || hire === undefined ? null : Number(hire));
+  const mediansQuery = (tx: Db) =>
+    queryRows<Record<string, number | null>>(
+      tx,
+      sql`SELECT ${sql.join(medianCols, sql`, `)},
+                 (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM e.at - c.created_at)) FILTER (WHERE e.to_stage = '080') / 86400)::float8 AS hire
+          FROM recruit_stage_events e JOIN recruit_candidates c ON c.id = e.candidate_id
+          WHERE e.to_stage < '090' AND (e.left_at IS NOT NULL OR e.to_stage = '080') AND ${where}`,
+    );
+  // A year holds some 200,000 candidates: the grouping and the medians' hash and sorts need more than
+  // the default 4 MB of work memory, or they spill to disk (twice the time). Raised for these
+  // statements only (SET LOCAL), each in its own transaction so the two still run side by side.
+  const withWorkMem = <T>(run: (tx: Db) => Promise<T>) =>
+    db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      return run(tx);
+    });
+  const [rows, [medians = {}]] = await Promise.all([withWorkMem(rowsQuery), withWorkMem(mediansQuery)]);
+  const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  const medianOf = new Map<string, number | null>([...CANDIDATE_STAGES.map((st) => [st, num(medians[`d${st}`])] as const), ['hire', num(medians.hire)]]);
 
   const group = (kind: Row['kind'], keyOf: (r: Row) => string, labelOf: (r: Row) => string) => {
     const map = new Map<string, Funnel['byMonth'][number]>();
