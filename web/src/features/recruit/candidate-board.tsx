@@ -70,7 +70,7 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
               }}
             >
               <Typography.Text strong>
-                {stage === 'out' ? '淘汰/放弃' : STAGE_NAMES[stage]} <Badge count={list.length} showZero color="#8c8c8c" />
+                {stage === 'out' ? '淘汰/放弃' : STAGE_NAMES[stage]} <Badge count={list.length} showZero color="#666" />
               </Typography.Text>
               <div style={{ display: 'flex', flexDirection: 'column', gap: 6, marginTop: 8 }}>
                 {list.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="" style={{ margin: 8 }} />}
@@ -92,7 +92,7 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
                     <div className="candidate-name" style={{ fontWeight: 500 }}>
                       {c.name}
                     </div>
-                    <div style={{ fontSize: 12, color: '#8c8c8c' }}>{c.postName ?? c.demandName}</div>
+                    <div style={{ fontSize: 12, color: '#666' }}>{c.postName ?? c.demandName}</div>
                     {c.stage === '095' || c.stage === '090' ? <div style={{ fontSize: 12, color: '#cf1322' }}>{STAGE_NAMES[c.stage]}</div> : null}
                   </Card>
                 ))}
