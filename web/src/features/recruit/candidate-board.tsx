@@ -44,11 +44,10 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
         {COLUMNS.map((stage) => {
           const list = byStage(stage);
           return (
-            <div
+            <section
               key={stage}
               data-stage={stage}
               data-testid={`stage-${stage}`}
-              role="listbox"
               aria-label={stage === 'out' ? '淘汰/放弃' : STAGE_NAMES[stage]}
               onDragOver={(e) => {
                 if (!canMove) return;
@@ -87,6 +86,15 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
                     }}
                     onDragEnd={() => setOver(null)}
                     onClick={() => onOpen(c)}
+                    // Reachable and openable from the keyboard too (dragging is the pointer's shortcut).
+                    tabIndex={0}
+                    role="button"
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        onOpen(c);
+                      }
+                    }}
                     styles={{ body: { padding: 8 } }}
                   >
                     <div className="candidate-name" style={{ fontWeight: 500 }}>
@@ -98,7 +106,7 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
                 ))}
                 {list.length > 60 && <Typography.Text type="secondary">还有 {list.length - 60} 人，请在列表中查看</Typography.Text>}
               </div>
-            </div>
+            </section>
           );
         })}
       </div>
