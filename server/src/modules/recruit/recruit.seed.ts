@@ -22,6 +22,9 @@ import {
   recruitStageEvents,
   recruitTalents,
 } from './recruit.schema';
+import { searchSource, warmSegmenter } from './resume-text';
+
+const DAY = 86_400_000;
 
 /** An interview slot in office hours on the given day: 09:00–16:30 in Shanghai (UTC+8), on the hour or half hour. */
 function officeSlot(day: Date, k: number): Date {
@@ -29,9 +32,6 @@ function officeSlot(day: Date, k: number): Date {
   d.setUTCHours(1 + (k % 8), (k % 2) * 30, 0, 0);
   return d;
 }
-import { searchSource, warmSegmenter } from './resume-text';
-
-const DAY = 86_400_000;
 
 /** [name, unit code, city, education, years, salary band (yuan), kind, posts: [post, headcount]] */
 const DEMANDS: Array<[string, string, string, string, number, [number, number], '001' | '002', Array<[string, number]>]> = [
