@@ -123,6 +123,9 @@ describe('passwords', () => {
   });
 });
 
+/** A 1×1 PNG: uploads are checked by their content, not their name. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 describe('personal centre from the user menu', () => {
   it('an account without an employee record (a new administrator-made account) sees its account data; emp01 sees the record', async () => {
     const admin = await apiLogin('admin');
@@ -143,6 +146,9 @@ describe('personal centre from the user menu', () => {
     await card.getByText('13800001111').waitFor();
     expect(await acct.page.locator('.ant-message-notice').count()).toBe(0);
     expect(await seriousA11yViolations(acct.page)).toEqual([]);
+    // A photo of its own, kept on the account (there is no record to file it in).
+    await card.getByTestId('own-avatar').locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    await card.getByTestId('own-avatar').locator('img').waitFor({ timeout: 15_000 });
     await acct.context.close();
 
     const emp = await signedIn(browser, 'emp01');

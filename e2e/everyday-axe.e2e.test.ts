@@ -33,11 +33,11 @@ function menuPaths(nodes: readonly MenuNode[], parent = ''): string[] {
 
 /** Waits until the screen has rendered its data (no spinner, no skeleton) for a moment. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(150);
   await expect
     .poll(() => page.locator('main .ant-spin-spinning:visible, main .ant-skeleton:visible, main [aria-busy="true"]:visible').count(), { timeout: 20_000 })
     .toBe(0);
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(200);
 }
 
 async function sweep(user: string, paths: string[]): Promise<{ checked: string[]; failures: string[] }> {

@@ -96,7 +96,8 @@ describe('general requests', () => {
     await summary.getByText(TITLE).waitFor({ timeout: 15_000 });
     for (const text of ['请假类型', '事假', '2026-12-03', '2026-12-04', '2 天', '回老家办理户口迁移', '户口本.pdf'])
       await summary.getByText(text, { exact: true }).first().waitFor();
-    expect(await summary.locator('input, textarea').count()).toBe(0);
+    // No field to read from (the attachment list keeps antd's hidden file input, never shown).
+    expect(await summary.locator('input:visible, textarea:visible').count()).toBe(0);
     expect(await summary.textContent()).not.toMatch(/\d+ \/ \d+/);
     // Above the flow.
     const summaryBox = await summary.boundingBox();

@@ -45,11 +45,13 @@ async function act(instanceId: number, path: 'dealAgency' | 'rollback', body: Re
   expect(res.code).toBe('200');
 }
 
+/** Types a date and leaves the field (Enter would also submit a form whose other fields are filled). */
 async function pickDate(page: Page, id: string, value: string) {
   const input = page.locator(`#${id}`);
   await input.click();
   await input.fill(value);
-  await input.press('Enter');
+  await input.press('Tab');
+  await expect.poll(() => input.inputValue()).toBe(value);
 }
 
 describe('resignation (离职申请, user51)', () => {
@@ -70,7 +72,8 @@ describe('resignation (离职申请, user51)', () => {
       await token('user51'),
     );
     const inst = self.data.current.processInstanceId;
-    expect(await page.getByText(self.data.current.documentNo).isVisible()).toBe(true);
+    // The page's heading names it (the toast of the submission does too).
+    expect(await page.getByText(self.data.current.documentNo).first().isVisible()).toBe(true);
 
     await act(inst, 'dealAgency');
     await act(inst, 'rollback', { message: '请与部门确认最后工作日' });
@@ -109,6 +112,16 @@ describe('transfer (调动, hr01)', () => {
     await dialog(page)
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
+    // The dialog closes on success; otherwise the poll shows what the form or the server said.
+    await expect
+      .poll(
+        async () =>
+          (await dialog(page).count()) === 0
+            ? 'closed'
+            : (await page.locator('.ant-form-item-explain-error, .ant-message-notice').allTextContents()).join('|') || 'open',
+        { timeout: 15_000 },
+      )
+      .toBe('closed');
     await expect
       .poll(async () => (await apiCall<{ total: number }>('/hr_api/hrm/api/employee/getTransferPage', {}, await token('hr01'))).data.total, { timeout: 15_000 })
       .toBe(before + 1);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
 import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
@@ -11,8 +11,19 @@ afterAll(() => browser?.close());
 
 const column = (page: Page, stage: string) => page.getByTestId(`stage-${stage}`);
 const cards = (page: Page, stage: string) => column(page, stage).locator('[data-testid^="candidate-"]');
-/** Drops near the top of the column: its centre may lie below the fold, and scrolling mid-drag would move the source. */
-const TOP = { targetPosition: { x: 60, y: 16 } };
+/**
+ * Drags a card to a column by hand: the drag starts on the card before the target is scrolled into
+ * view (locator.dragTo scrolls first, and a far column then slid another card under the pointer),
+ * and drops near the column's top, as its centre may lie below the fold.
+ */
+async function drag(page: Page, source: Locator, target: Locator) {
+  await source.hover();
+  await page.mouse.down();
+  const box = await source.boundingBox();
+  if (box) await page.mouse.move(box.x + box.width / 2 + 8, box.y + box.height / 2 + 8, { steps: 2 });
+  await target.hover({ position: { x: 60, y: 16 } });
+  await page.mouse.up();
+}
 
 describe('recruitment pipeline board', () => {
   it('rec01 drags a candidate to the next stage, is refused a skip, and opens the candidate', async () => {
@@ -27,7 +38,7 @@ describe('recruitment pipeline board', () => {
     const card = cards(page, '010').first();
     const testId = (await card.getAttribute('data-testid')) as string;
     const name = ((await card.locator('.candidate-name').textContent()) ?? '').trim();
-    await card.dragTo(column(page, '020'), TOP);
+    await drag(page, card, column(page, '020'));
     await expect.poll(() => column(page, '020').getByTestId(testId).count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => cards(page, '010').count()).toBe(before010 - 1);
     expect(await cards(page, '020').count()).toBe(before020 + 1);
@@ -37,20 +48,15 @@ describe('recruitment pipeline board', () => {
     expect(info.data.stage).toBe('020');
 
     // A skip (初筛通过 → 面试通过) is refused with the server's message; the card stays.
-    await column(page, '020').getByTestId(testId).dragTo(column(page, '040'), TOP);
+    await drag(page, column(page, '020').getByTestId(testId), column(page, '040'));
     await expect
       .poll(async () => (await recordedToasts(page)).some((t) => t.includes('候选人不能从「初筛通过」移到「面试通过」')), { timeout: 10_000 })
       .toBe(true);
     expect(await column(page, '020').getByTestId(testId).count()).toBe(1);
     expect(await column(page, '040').getByTestId(testId).count()).toBe(0);
 
-    // Dropping out asks for a reason. The 淘汰 column lies beyond the board's right edge: a mouse drag
-    // would scroll the board mid-drag and pick up whichever card then lies under the pointer, so the
-    // drag is dispatched as the browser sends it (dragstart on the card, dragover and drop on the column).
-    const transfer = await page.evaluateHandle(() => new DataTransfer());
-    await column(page, '020').getByTestId(testId).dispatchEvent('dragstart', { dataTransfer: transfer });
-    await column(page, 'out').dispatchEvent('dragover', { dataTransfer: transfer });
-    await column(page, 'out').dispatchEvent('drop', { dataTransfer: transfer });
+    // Dropping out asks for a reason.
+    await drag(page, column(page, '020').getByTestId(testId), column(page, 'out'));
     const modal = page.locator('.ant-modal-wrap:visible');
     await modal.getByPlaceholder('请填写淘汰原因').fill('薪资期望过高');
     await modal.getByRole('button', { name: '确认淘汰' }).click();

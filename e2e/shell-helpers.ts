@@ -93,13 +93,18 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; any: Array<{ message: string }> }> }> }>;
+        };
       }
     ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')}${n.any[0] ? ` (${n.any[0].message})` : ''}`).join(', ')}`);
   });
   return violations;
 }

@@ -11,21 +11,23 @@ afterAll(() => browser?.close());
 
 describe('shell resilience and language', () => {
   it('reloads once when a screen chunk fails to load, then shows the wanted page', async () => {
-    const { page, context } = await signedIn(browser, 'user51');
-    let failed = 0;
-    // The back-office home is a lazy chunk the session has not loaded yet: fail it once, as after a release.
-    await page.route(/\/assets\/home-page-[^/]+\.js$/, async (route) => {
-      if (failed++ === 0) await route.abort('failed');
+    // An administrator: back-office screens answer 403 to an employee.
+    const { page, context } = await signedIn(browser, 'admin');
+    let requests = 0;
+    // The dictionary screen is a lazy chunk the session has not loaded yet: fail it once, as after a release.
+    await page.route(/\/assets\/dict-screen-[^/]+\.js$/, async (route) => {
+      if (requests++ === 0) await route.abort('failed');
       else await route.continue();
     });
     let loads = 0;
     page.on('load', () => {
       loads++;
     });
-    await go(page, '/WorkBench/home');
-    await page.getByRole('heading', { name: '后台管理首页' }).waitFor({ timeout: 20_000 });
+    await go(page, '/BaseCenter/dict');
+    await page.locator('.ant-table-row:visible').first().waitFor({ timeout: 20_000 });
+    expect(requests).toBeGreaterThan(1);
     expect(loads).toBe(1);
-    expect(page.url()).toMatch(/#\/WorkBench\/home$/);
+    expect(page.url()).toMatch(/#\/BaseCenter\/dict$/);
     expect(await page.evaluate(() => sessionStorage.getItem('chunkReloadTarget'))).toBeNull();
     await context.close();
   });

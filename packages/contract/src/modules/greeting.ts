@@ -186,10 +186,11 @@ export const greetingCalls = {
     path: '/hr_api/hrm/api/employee/saveAvatar',
     requestKind: 'json',
     request: z.object({ fileId: z.string().regex(/^[0-9a-f]{32}$/, 'fileId') }),
-    data: ZMaterial,
+    // An account without an employee record keeps its photo on the account: no material row.
+    data: ZMaterial.extend({ id: z.number().int().nullable(), employeeId: z.number().int().nullable() }),
     permission: 'login',
     write: true,
-    summary: 'Set the profile photo (material 040) of the signed-in user from an uploaded image group',
+    summary: 'Set the profile photo of the signed-in user from an uploaded image group (material 040, or the account’s own without a record)',
     fromSpec: false,
   }),
 } as const;

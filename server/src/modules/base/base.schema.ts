@@ -53,6 +53,8 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** Set on a generated or administrator-set password: every call but the password change is refused until it is changed. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Profile photo (file group) of an account without an employee record; employees keep theirs as material 040. */
+    avatarFileId: varchar('avatar_file_id', { length: 32 }),
     ...auditColumns,
   },
   (t) => [

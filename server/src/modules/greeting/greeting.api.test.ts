@@ -162,6 +162,45 @@ describe('employee lookups', () => {
   });
 });
 
+describe('profile photo of an account without an employee record', () => {
+  it('keeps it on the account, shows it in the profile and to colleagues, and refuses a document', async () => {
+    const creator = await s.login('admin');
+    const [org] = await s.db.select({ orgId: users.orgId }).from(users).where(eq(users.userCode, 'admin'));
+    const added = await s.post(
+      '/base_api/base/api/user/add',
+      { userCode: 'reception01', realName: '前台接待', orgId: org?.orgId, password: 'Demo@1234' },
+      creator,
+    );
+    expect(added.code).toBe('200');
+    const account = await s.login('reception01', 'Demo@1234');
+    expect((await multipart('/base_api/base/api/login/getUserInfo', account)).data).toMatchObject({ employeeId: null, avatarFileId: null });
+    const upload = async (name: string, type: string, bytes: number[]) => {
+      const f = new FormData();
+      f.set('moduleName', 'avatar');
+      f.append('file', new Blob([Buffer.from(bytes)], { type }), name);
+      return (await s.raw('/file_api/file/fileUrl/upload', { method: 'POST', body: f, headers: { authorization: `Bearer ${account}` } })).data as {
+        id: number;
+        fileId: string;
+      };
+    };
+    const pdf = await upload('cv.pdf', 'application/pdf', [...Buffer.from('%PDF-1.4\n%%EOF\n')]);
+    expect((await s.post('/hr_api/hrm/api/employee/saveAvatar', { fileId: pdf.fileId }, account)).status).toBe(400);
+    const png = await upload('me.png', 'image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
+    // Another person's upload cannot become my photo.
+    expect((await s.post('/hr_api/hrm/api/employee/saveAvatar', { fileId: png.fileId }, emp)).status).toBe(400);
+    const saved = await s.post<{ id: number | null; employeeId: number | null; fileId: string }>(
+      '/hr_api/hrm/api/employee/saveAvatar',
+      { fileId: png.fileId },
+      account,
+    );
+    expect(saved.data).toMatchObject({ id: null, employeeId: null, category: '040', fileId: png.fileId });
+    expect((await multipart('/base_api/base/api/login/getUserInfo', account)).data).toMatchObject({ avatarFileId: png.fileId });
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: png.id }, emp)).code).toBe('200');
+    // The document never became a photo, so it stays private.
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: pdf.id }, emp)).status).toBe(404);
+  });
+});
+
 describe('business time zone (Asia/Shanghai) around midnight', () => {
   const at = (localIso: string) => new Date(`${localIso}+08:00`);
   const service = () => s.platform.services.get('greeting') as GreetingService;

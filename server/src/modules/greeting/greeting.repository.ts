@@ -137,6 +137,15 @@ export class GreetingRepository {
     return { id: row.id, employeeId: row.employeeId, category: row.category, fileId: row.fileId };
   }
 
+  async setUserAvatar(userId: number, fileId: string): Promise<void> {
+    await this.db.update(users).set({ avatarFileId: fileId, updatedBy: userId, updatedAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  async isUserAvatar(fileId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.avatarFileId, fileId)).limit(1);
+    return !!row;
+  }
+
   async isCurrentMaterial(fileId: string, category: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: employeeMaterials.id })

@@ -49,6 +49,7 @@ export class GreetingService {
     const emp = await this.repo.employeeOfUser(user.userId);
     const capsule = await this.repo.latestCapsule(user.userId);
     const avatar = emp ? (await this.repo.materials(emp.e.id, AVATAR_CATEGORY))[0] : undefined;
+    const accountAvatar = emp ? null : ((await this.repo.userById(user.userId))?.avatarFileId ?? null);
     return {
       userId: user.userId,
       userCode: user.userCode,
@@ -58,7 +59,7 @@ export class GreetingService {
       orgName: emp?.orgName ?? null,
       entryDate: emp?.e.entryDate ?? null,
       isCapsule: capsule?.year === this.calendar.year(now),
-      avatarFileId: avatar?.fileId ?? null,
+      avatarFileId: avatar?.fileId ?? accountAvatar,
     };
   }
 
@@ -148,17 +149,21 @@ export class GreetingService {
     return this.repo.materials(employeeId, category);
   }
 
+  /** An employee's photo is material 040; an account without a record (an administrator) keeps it on the account. */
   async saveAvatar(user: Principal, fileId: string) {
     const emp = await this.repo.employeeOfUser(user.userId);
-    if (!emp) throw notFound('员工信息不存在');
     const files = await this.files().group(user, fileId);
     if (!files.length || files.some((f) => f.fileType !== 'image')) throw badRequest('请上传符合类型的文件');
+    if (!emp) {
+      await this.repo.setUserAvatar(user.userId, fileId);
+      return { id: null, employeeId: null, category: AVATAR_CATEGORY, fileId };
+    }
     return this.db.transaction((tx) => this.repo.with(tx).replaceMaterial(emp.e.id, AVATAR_CATEGORY, fileId, user.userId));
   }
 
   /** Anyone signed in may see a current profile photo. */
-  isCurrentAvatar(groupId: string): Promise<boolean> {
-    return this.repo.isCurrentMaterial(groupId, AVATAR_CATEGORY);
+  async isCurrentAvatar(groupId: string): Promise<boolean> {
+    return (await this.repo.isCurrentMaterial(groupId, AVATAR_CATEGORY)) || this.repo.isUserAvatar(groupId);
   }
 }
 

@@ -41,7 +41,7 @@ const round1 = (n: number | null) => (n === null || Number.isNaN(n) ? null : Mat
  * side by side: the grouped counts over the candidates (the furthest stage is stored on the candidate,
  * reached_stage), and the medians over the stage events (each event stores when the candidate left
  * it, left_at: what lead() over the candidate's events by (at, id) gives). Both are kept by the
- * trigger on recruit_stage_events (migration 0014), so nothing walks the stage history here.
+ * trigger on recruit_stage_events (migration 0015), so nothing walks the stage history here.
  */
 export async function funnel(db: Db, user: Principal, input: FunnelInput): Promise<Funnel> {
   if (input.to < input.from) throw badRequest('结束日期不能早于开始日期');

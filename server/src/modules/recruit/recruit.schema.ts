@@ -125,7 +125,7 @@ export const recruitTalents = pgTable(
  * The talent pool's words, one row per talent and lexeme of its search document, with the sort key
  * (updated_at, id) and the filterable columns: a keyword's holders are one range of the order
  * index, read newest first, so a page of a common word reads its rows and stops, and the capped total
- * of one word is an index-only count. Kept by triggers on recruit_talents (migration 0014) from the
+ * of one word is an index-only count. Kept by triggers on recruit_talents (migration 0015) from the
  * tsvector itself, in the writer's transaction, whoever writes (services, seed, generator); deleted
  * talents hold no words.
  */

@@ -26,6 +26,13 @@ import { searchSource, warmSegmenter } from './resume-text';
 
 const DAY = 86_400_000;
 
+/** An interview slot in office hours on the given day: 09:00–16:30 in Shanghai (UTC+8), on the hour or half hour. */
+function officeSlot(day: Date, k: number): Date {
+  const d = new Date(day);
+  d.setUTCHours(1 + (k % 8), (k % 2) * 30, 0, 0);
+  return d;
+}
+
 /** [name, unit code, city, education, years, salary band (yuan), kind, posts: [post, headcount]] */
 const DEMANDS: Array<[string, string, string, string, number, [number, number], '001' | '002', Array<[string, number]>]> = [
   [
@@ -292,9 +299,7 @@ async function seed(ctx: SeedContext): Promise<void> {
     if (reachedIndex >= 2) {
       // An interview for everyone who reached 030: passed for those beyond it; upcoming for some at 030.
       const upcoming = p.reached === '030' && !p.outAfter && p.i % 3 === 0;
-      const start = upcoming
-        ? new Date(now + ((p.i % 10) + 1) * DAY + (9 + (p.i % 8)) * 3600_000)
-        : new Date((p.events[2]?.at.getTime() ?? now) + 3 * 3600_000);
+      const start = officeSlot(upcoming ? new Date(now + ((p.i % 10) + 1) * DAY) : (p.events[2]?.at ?? new Date(now)), p.i);
       interviewValues.push({
         candidateId: candidateIds[p.i] as number,
         round: '001',

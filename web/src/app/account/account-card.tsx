@@ -1,9 +1,9 @@
-import { UserOutlined } from '@ant-design/icons';
 import { baseCalls } from '@erp/contract/modules/base';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Descriptions, Skeleton } from 'antd';
+import { Descriptions, Skeleton } from 'antd';
 import { api } from '../api/client';
 import { useLoginInfo } from '../session/session-store';
+import { OwnAvatar } from './own-avatar';
 
 /**
  * The signed-in account's own data (name, department, phone, mail, roles) for accounts without an
@@ -20,7 +20,7 @@ export function AccountCard() {
   const u = user.data;
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }} data-testid="account-card">
-      <Avatar size={64} icon={<UserOutlined />} alt="" />
+      <OwnAvatar />
       <div style={{ flex: 1, minWidth: 240 }}>
         <h2 style={{ fontSize: 20, fontWeight: 600, margin: '0 0 8px' }}>{u?.realName ?? login?.realName}</h2>
         <Descriptions size="small" column={{ xs: 1, md: 2 }}>
@@ -30,7 +30,7 @@ export function AccountCard() {
           <Descriptions.Item label="邮箱">{u?.email ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="角色">{u?.roles.map((r) => r.name).join('、') || '—'}</Descriptions.Item>
         </Descriptions>
-        <p style={{ color: '#595959', margin: '8px 0 0' }}>当前账号没有员工档案：头像、学历、银行卡等档案信息由人事部门建档后在此维护。</p>
+        <p style={{ color: '#595959', margin: '8px 0 0' }}>当前账号没有员工档案：学历、银行卡等档案信息由人事部门建档后在此维护。</p>
       </div>
     </div>
   );

@@ -140,4 +140,17 @@ export const TITLES_EN: Record<string, string> = {
   补偿优化: 'Compensation optimisation',
   离职交接: 'Leaver handover',
   审批代理: 'Approval deputies',
+  // The lifecycle (server/src/modules/hr/lifecycle/lifecycle.menus.ts).
+  人事异动: 'Staff changes',
+  合同管理: 'Contracts',
+  // Recruitment (server/src/modules/recruit/recruit.menus.ts).
+  招聘中心: 'Recruitment',
+  招聘需求: 'Demands',
+  候选人: 'Candidates',
+  面试日历: 'Interview calendar',
+  Offer管理: 'Offers',
+  录用管理: 'Employment',
+  招聘漏斗: 'Recruitment funnel',
+  RPO管理: 'RPO',
+  需求名称: 'Demand names',
 };

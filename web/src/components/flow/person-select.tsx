@@ -8,12 +8,27 @@ import { usePeople } from './use-people';
 export const personLabel = (p: EmployeeOption) => `${p.name}（${p.code}）${p.orgName ? ` · ${p.orgName}` : ''}`;
 
 /** A person searched on the server as one types (never the current user), for a Form.Item: value is the user code. */
-export function PersonSelect({ value, onChange, placeholder, testId }: { value?: string; onChange?(code: string): void; placeholder: string; testId: string }) {
+export function PersonSelect({
+  value,
+  onChange,
+  placeholder,
+  testId,
+  id,
+}: {
+  value?: string;
+  onChange?(code: string): void;
+  placeholder: string;
+  testId: string;
+  /** From Form.Item, so its label names the field. */
+  id?: string;
+}) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const people = usePeople(useDeferredValue(keyword));
   return (
     <Select
+      id={id}
+      aria-label={id ? undefined : placeholder}
       value={value}
       onChange={onChange}
       showSearch={{ filterOption: false, onSearch: setKeyword }}

@@ -23,6 +23,15 @@ export function useOrgTree(opts: { includeClient?: boolean; includeDisabled?: bo
   });
 }
 
+/**
+ * The accessible name of a picker used outside a Form.Item (a filter bar): its own aria-label, else
+ * its placeholder. Inside a Form.Item the id links the item's label, which names it.
+ */
+export function fieldName(props: { id?: string; 'aria-label'?: string; placeholder?: string }, fallback?: string): string | undefined {
+  if (props['aria-label']) return props['aria-label'];
+  return props.id ? undefined : (props.placeholder ?? fallback);
+}
+
 /** Picks one organisation unit (or several with `multiple`) from the tree, searchable by name. */
 export function OrgTreeSelect(props: {
   value?: number | number[] | null;
@@ -33,11 +42,13 @@ export function OrgTreeSelect(props: {
   includeClient?: boolean;
   style?: React.CSSProperties;
   id?: string;
+  'aria-label'?: string;
 }) {
   const { data, isLoading } = useOrgTree({ includeClient: props.includeClient });
   return (
     <TreeSelect
       id={props.id}
+      aria-label={fieldName(props, '选择组织')}
       showSearch
       allowClear
       treeDefaultExpandAll
@@ -64,6 +75,8 @@ export function UserSelect(props: {
   placeholder?: string;
   initialLabel?: string;
   id?: string;
+  'aria-label'?: string;
+  style?: React.CSSProperties;
 }) {
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useQuery({
@@ -76,6 +89,7 @@ export function UserSelect(props: {
   return (
     <Select
       id={props.id}
+      aria-label={fieldName(props, '选择人员')}
       showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
       allowClear
       loading={isFetching}
@@ -84,7 +98,7 @@ export function UserSelect(props: {
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder={props.placeholder ?? '输入姓名、账号、拼音首字母或手机号'}
       options={options}
-      style={{ minWidth: 220 }}
+      style={{ minWidth: 220, ...props.style }}
     />
   );
 }

@@ -82,6 +82,7 @@ export default function BudgetStatisticsScreen() {
         部门
         <OrgTreeSelect value={deptId} onChange={(v) => setDeptId(typeof v === 'number' ? v : null)} placeholder="全部部门" />
         <Select
+          aria-label="统计方式"
           value={by}
           onChange={setBy}
           style={{ width: 110 }}

@@ -85,7 +85,7 @@ export default function ChangeDetailScreen() {
             rowClassName={(r) => (r.changed ? 'fin-changed' : '')}
             columns={[
               { title: '字段', dataIndex: 'label', width: 140 },
-              { title: '变更前', dataIndex: 'before', onCell: (r) => ({ style: r.changed ? { textDecoration: 'line-through', color: '#999' } : {} }) },
+              { title: '变更前', dataIndex: 'before', onCell: (r) => ({ style: r.changed ? { textDecoration: 'line-through', color: '#666' } : {} }) },
               {
                 title: '变更后',
                 dataIndex: 'after',

@@ -43,7 +43,7 @@ export default function DeptBudgetScreen() {
     <ScreenFrame>
       <Space style={{ marginBottom: 12 }}>
         年度
-        <Select value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: `${y}年` }))} style={{ width: 110 }} />
+        <Select value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: `${y}年` }))} style={{ width: 110 }} aria-label="年度" />
       </Space>
       <Table
         size="small"

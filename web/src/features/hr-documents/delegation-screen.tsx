@@ -44,9 +44,7 @@ export default function DelegationScreen() {
         <Card title="设置代理" size="small">
           <Form form={form} name="delegation" layout="inline" onFinish={add}>
             <Form.Item name="deputyUserId" label="代理人" rules={[{ required: true, message: '请选择代理人' }]}>
-              <div style={{ width: 260 }}>
-                <UserSelect onChange={(v) => form.setFieldValue('deputyUserId', v)} placeholder="选择代理人" />
-              </div>
+              <UserSelect placeholder="选择代理人" style={{ width: 260 }} />
             </Form.Item>
             <Form.Item name="range" label="代理期间" rules={[{ required: true, message: '请选择代理期间' }]}>
               <DatePicker.RangePicker />

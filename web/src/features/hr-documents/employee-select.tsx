@@ -24,6 +24,7 @@ export function EmployeeSelect(props: { value?: number | null; onChange?: (v: nu
       onSearch={setKeyword}
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder="输入姓名或工号搜索"
+      aria-label={props.id ? undefined : '输入姓名或工号搜索'}
       options={(data ?? []).map((e) => ({ value: e.id, label: `${e.name}（${e.code}）${e.orgName ? ` · ${e.orgName}` : ''}` }))}
     />
   );

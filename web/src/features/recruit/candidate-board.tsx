@@ -44,11 +44,10 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
         {COLUMNS.map((stage) => {
           const list = byStage(stage);
           return (
-            <div
+            <section
               key={stage}
               data-stage={stage}
               data-testid={`stage-${stage}`}
-              role="listbox"
               aria-label={stage === 'out' ? '淘汰/放弃' : STAGE_NAMES[stage]}
               onDragOver={(e) => {
                 if (!canMove) return;
@@ -70,7 +69,7 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
               }}
             >
               <Typography.Text strong>
-                {stage === 'out' ? '淘汰/放弃' : STAGE_NAMES[stage]} <Badge count={list.length} showZero color="#8c8c8c" />
+                {stage === 'out' ? '淘汰/放弃' : STAGE_NAMES[stage]} <Badge count={list.length} showZero color="#666" />
               </Typography.Text>
               <div style={{ display: 'flex', flexDirection: 'column', gap: 6, marginTop: 8 }}>
                 {list.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="" style={{ margin: 8 }} />}
@@ -87,18 +86,27 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
                     }}
                     onDragEnd={() => setOver(null)}
                     onClick={() => onOpen(c)}
+                    // Reachable and openable from the keyboard too (dragging is the pointer's shortcut).
+                    tabIndex={0}
+                    role="button"
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        onOpen(c);
+                      }
+                    }}
                     styles={{ body: { padding: 8 } }}
                   >
                     <div className="candidate-name" style={{ fontWeight: 500 }}>
                       {c.name}
                     </div>
-                    <div style={{ fontSize: 12, color: '#8c8c8c' }}>{c.postName ?? c.demandName}</div>
+                    <div style={{ fontSize: 12, color: '#666' }}>{c.postName ?? c.demandName}</div>
                     {c.stage === '095' || c.stage === '090' ? <div style={{ fontSize: 12, color: '#cf1322' }}>{STAGE_NAMES[c.stage]}</div> : null}
                   </Card>
                 ))}
                 {list.length > 60 && <Typography.Text type="secondary">还有 {list.length - 60} 人，请在列表中查看</Typography.Text>}
               </div>
-            </div>
+            </section>
           );
         })}
       </div>

@@ -68,7 +68,7 @@ export default function ClueSubmitScreen() {
             <List.Item>
               <Tag color={c.kind === '001' ? 'blue' : 'green'}>{c.kind === '001' ? '候选人' : '销售线索'}</Tag>
               {c.name} {c.position ?? c.company ?? ''}
-              <span style={{ marginLeft: 'auto', color: '#8c8c8c' }}>{new Date(c.createdAt).toLocaleDateString('zh-CN')}</span>
+              <span style={{ marginLeft: 'auto', color: '#666' }}>{new Date(c.createdAt).toLocaleDateString('zh-CN')}</span>
             </List.Item>
           )}
         />

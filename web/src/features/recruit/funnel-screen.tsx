@@ -90,7 +90,7 @@ export default function FunnelScreen() {
       <Space wrap style={{ marginBottom: 12 }}>
         <DatePicker.RangePicker value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
         <DemandSelect value={demandId} onChange={setDemandId} />
-        <Select placeholder="渠道" allowClear style={{ width: 140 }} value={source} onChange={setSource} options={sources} />
+        <Select placeholder="渠道" aria-label="渠道" allowClear style={{ width: 140 }} value={source} onChange={setSource} options={sources} />
         <Button onClick={() => download(recruitCalls.funnelExport, input, `招聘漏斗_${input.from}_${input.to}.xlsx`)}>导出</Button>
       </Space>
       <Row gutter={16} style={{ marginBottom: 16 }}>

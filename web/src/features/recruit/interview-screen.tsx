@@ -1,10 +1,12 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type InterviewRecord, recruitCalls } from '@erp/contract/modules/recruit';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Calendar, Popover, Space, Typography } from 'antd';
+import { Badge, Button, Calendar, DatePicker, Popover, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
 import { ScreenFrame } from '../base/screen-frame';
+import styles from './interview-screen.module.css';
 import { InterviewerSelect, PlaceSelect } from './shared';
 
 const STATUS_COLOR: Record<string, 'processing' | 'success' | 'error' | 'default'> = {
@@ -40,6 +42,14 @@ export default function InterviewScreen() {
         value={month}
         onPanelChange={(d) => setMonth(d)}
         onSelect={(d) => setMonth(d)}
+        // A header of its own: antd's year and month selects carry no accessible name.
+        headerRender={({ value, onChange }) => (
+          <Space style={{ padding: '8px 0', justifyContent: 'flex-end', width: '100%' }}>
+            <Button aria-label="上个月" icon={<LeftOutlined />} onClick={() => onChange(value.subtract(1, 'month'))} />
+            <DatePicker picker="month" aria-label="月份" allowClear={false} value={value} onChange={(d) => d && onChange(d)} />
+            <Button aria-label="下个月" icon={<RightOutlined />} onClick={() => onChange(value.add(1, 'month'))} />
+          </Space>
+        )}
         cellRender={(d, info) => {
           if (info.type !== 'date') return info.originNode;
           const list = byDay.get(d.format('YYYY-MM-DD')) ?? [];
@@ -48,6 +58,7 @@ export default function InterviewScreen() {
               {list.slice(0, 4).map((i) => (
                 <li key={i.id}>
                   <Popover
+                    trigger={['hover', 'focus']}
                     title={`${i.candidateName} · ${i.demandName}`}
                     content={
                       <div>
@@ -59,11 +70,18 @@ export default function InterviewScreen() {
                       </div>
                     }
                   >
-                    <Badge status={STATUS_COLOR[i.status] ?? 'default'} text={`${dayjs(i.startsAt).format('HH:mm')} ${i.candidateName}`} />
+                    {/* A focusable trigger: the popover opens on keyboard focus as on hover. */}
+                    <button type="button" className={styles.slot}>
+                      <Badge status={STATUS_COLOR[i.status] ?? 'default'} text={`${dayjs(i.startsAt).format('HH:mm')} ${i.candidateName}`} />
+                    </button>
                   </Popover>
                 </li>
               ))}
-              {list.length > 4 && <Typography.Text type="secondary">+{list.length - 4}</Typography.Text>}
+              {list.length > 4 && (
+                <li>
+                  <Typography.Text type="secondary">+{list.length - 4}</Typography.Text>
+                </li>
+              )}
             </ul>
           );
         }}

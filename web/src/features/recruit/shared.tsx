@@ -33,6 +33,7 @@ export function DemandSelect(props: {
       value={props.value ?? undefined}
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder="选择需求"
+      aria-label={props.id ? undefined : '选择需求'}
       options={(data?.records ?? []).map((d) => ({ value: d.id, label: `${d.name}（${d.demandNo}）` }))}
       style={{ minWidth: 220, ...props.style }}
     />
@@ -49,6 +50,7 @@ export function InterviewerSelect(props: { value?: number | null; onChange?: (v:
       value={props.value ?? undefined}
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder="选择面试官"
+      aria-label={props.id ? undefined : '选择面试官'}
       options={(data ?? []).map((u) => ({ value: u.userId, label: `${u.realName}（${u.userCode}）` }))}
       style={{ minWidth: 180 }}
     />
@@ -64,6 +66,7 @@ export function PlaceSelect(props: { value?: number | null; onChange?: (v: numbe
       value={props.value ?? undefined}
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder="选择面试地点"
+      aria-label={props.id ? undefined : '选择面试地点'}
       options={(data ?? []).map((p) => ({ value: p.id, label: p.name }))}
       style={{ minWidth: 180 }}
     />

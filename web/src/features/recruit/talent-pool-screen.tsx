@@ -68,7 +68,7 @@ export default function TalentPoolScreen() {
           <Input placeholder="城市" allowClear style={{ width: 100 }} />
         </Form.Item>
         <Form.Item name="education">
-          <Select placeholder="最低学历" allowClear style={{ width: 120 }} options={education} />
+          <Select placeholder="最低学历" aria-label="最低学历" allowClear style={{ width: 120 }} options={education} />
         </Form.Item>
         <Form.Item name="yearsMin">
           <InputNumber placeholder="年限≥" min={0} max={60} style={{ width: 90 }} />
@@ -83,7 +83,7 @@ export default function TalentPoolScreen() {
           <InputNumber placeholder="期望薪资≤" min={0} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item name="source">
-          <Select placeholder="渠道" allowClear style={{ width: 130 }} options={sources} />
+          <Select placeholder="渠道" aria-label="渠道" allowClear style={{ width: 130 }} options={sources} />
         </Form.Item>
         <Form.Item name="tag">
           <Input placeholder="标签" allowClear style={{ width: 100 }} />

@@ -1,11 +1,12 @@
-import { FIN_PERM as P, PROJECT_PHASE } from '@erp/contract';
+import { PROJECT_PHASE } from '@erp/contract';
 import { eq, sql } from 'drizzle-orm';
 import { orgUnits, wfDefinitions } from '../../../db/schema';
 import { seededRandom } from '../../../db/seed/names';
-import type { MenuSpec, ModuleSeed, SeedContext } from '../../../db/seed/types';
+import type { ModuleSeed, SeedContext } from '../../../db/seed/types';
 import type { Db } from '../../../platform/db';
 import { deploy } from '../../../workflow/engine';
 import { changeDocument, FIN_PROCESS_XML, projectDocument } from './documents';
+import { projectMenus } from './project.menus';
 import {
   finBudgetLines,
   finBudgetSubjects,
@@ -52,73 +53,6 @@ export const BUDGET_SUBJECTS: Array<[string, string, string]> = [
   ['EXP10', '会议费', '003'],
   ['EXP11', '市内交通费', '003'],
   ['EXP12', '其他费用', '003'],
-];
-
-const FIN = ['finance'];
-const MGR = ['finance', 'manager'];
-const button = (title: string, perms: string, roles: string[]): MenuSpec => ({ type: 'F', name: perms, title, perms, roles });
-
-/** ProjectManagement and FinancialCenter (sidebar layout), one button per permission. */
-export const projectMenus: MenuSpec[] = [
-  {
-    type: 'M',
-    name: 'ProjectManagement',
-    title: '项目管理',
-    path: '/ProjectManagement',
-    icon: 'ProjectOutlined',
-    roles: MGR,
-    children: [
-      {
-        type: 'C',
-        name: 'FinProjectList',
-        title: '项目列表',
-        path: '/ProjectManagement/projectList',
-        component: 'finance/projectList',
-        icon: 'ProjectOutlined',
-        roles: MGR,
-        children: [button('查看项目', P.projectList, MGR), button('编辑项目', P.projectEdit, MGR), button('导出项目', P.projectExport, MGR)],
-      },
-      {
-        type: 'C',
-        name: 'FinProjectChange',
-        title: '项目变更',
-        path: '/ProjectManagement/projectChange',
-        component: 'finance/projectChange',
-        icon: 'DiffOutlined',
-        roles: MGR,
-      },
-    ],
-  },
-  {
-    type: 'M',
-    name: 'FinancialCenter',
-    title: '财务中心',
-    path: '/FinancialCenter',
-    icon: 'AccountBookOutlined',
-    roles: FIN,
-    children: [
-      {
-        type: 'C',
-        name: 'FinBudgetStatistics',
-        title: '预算统计',
-        path: '/FinancialCenter/budgetStatistics',
-        component: 'finance/budgetStatistics',
-        icon: 'BarChartOutlined',
-        roles: FIN,
-        children: [button('查看预算统计', P.budgetList, FIN), button('导出预算统计', P.budgetExport, FIN)],
-      },
-      {
-        type: 'C',
-        name: 'FinDeptBudget',
-        title: '部门预算',
-        path: '/FinancialCenter/deptBudget',
-        component: 'finance/deptBudget',
-        icon: 'ApartmentOutlined',
-        roles: FIN,
-        children: [button('编辑部门预算', P.budgetEdit, FIN)],
-      },
-    ],
-  },
 ];
 
 /** Subjects and the four default processes: every database gets them, at first start and on upgrade. */

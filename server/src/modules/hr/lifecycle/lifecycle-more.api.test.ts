@@ -38,6 +38,8 @@ async function blob(who: string, path: string, body: unknown = {}) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` },
     body: JSON.stringify(body),
   });
+  // Read to the end: an unread body keeps the connection busy, and closing the server waits for it (72 s).
+  await res.arrayBuffer();
   return { status: res.status, type: res.headers.get('content-type') ?? '' };
 }
 

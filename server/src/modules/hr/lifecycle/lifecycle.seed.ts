@@ -1,49 +1,18 @@
-import { CHANGE_TYPE, LIFECYCLE_PERM, QUIT_KIND } from '@erp/contract';
+import { CHANGE_TYPE, QUIT_KIND } from '@erp/contract';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { orgUnits, users, wfDefinitions, wfTasks } from '../../../db/schema';
 import { chineseName, isoDay, seededRandom } from '../../../db/seed/names';
-import type { MenuSpec, ModuleSeed, SeedContext } from '../../../db/seed/types';
+import type { ModuleSeed, SeedContext } from '../../../db/seed/types';
 import type { Principal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db';
 import * as engine from '../../../workflow/engine';
 import { employees } from '../hr.schema';
 import { setBusinessDay } from './documents';
+import { lifecycleMenus } from './lifecycle.menus';
 import { onboardings } from './lifecycle.schema';
 import { submitOnboarding } from './onboarding.service';
 import { LIFECYCLE_DEFINITIONS } from './processes';
 import { submitQuit, submitRenewal, submitTransfer } from './requests.service';
-
-const HR = ['hr', 'hrDirector'];
-const button = (title: string, perms: string, roles: string[]): MenuSpec => ({ type: 'F', name: perms, title, perms, roles });
-
-/** The HR screens of the lifecycle and their buttons. */
-export const lifecycleMenus: MenuSpec[] = [
-  {
-    type: 'C',
-    name: 'StaffChange',
-    title: '人事异动',
-    path: '/staffChange/index',
-    component: '/staffChange/index',
-    icon: 'SwapOutlined',
-    appType: 'front',
-    roles: HR,
-    children: [
-      button('查看人事异动', LIFECYCLE_PERM.list, HR),
-      button('办理人事异动', LIFECYCLE_PERM.manage, HR),
-      button('导出人事异动', LIFECYCLE_PERM.export, HR),
-    ],
-  },
-  {
-    type: 'C',
-    name: 'ContractSealList',
-    title: '合同管理',
-    path: '/ContractSealList/index',
-    component: '/ContractSealList/index',
-    icon: 'FileProtectOutlined',
-    appType: 'front',
-    roles: HR,
-  },
-];
 
 /** Deploys every lifecycle process that has never been deployed (a switched-off one stays off). */
 export async function deployLifecycleProcesses(db: Db, userId: number | null): Promise<number> {

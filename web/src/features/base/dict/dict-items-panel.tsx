@@ -77,7 +77,7 @@ export function DictItemsPanel({ codeType }: { codeType: string | null }) {
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
         <strong>
-          {info.data?.name} <span style={{ color: '#999' }}>{codeType}</span>
+          {info.data?.name} <span style={{ color: '#666' }}>{codeType}</span>
         </strong>
         <Auth code={PERM.dictEdit}>
           <Button type="primary" onClick={() => setEditing({ open: true, item: null })}>

@@ -13,7 +13,7 @@ const toNodes = (nodes: MenuTreeNode[]): DataNode[] =>
     title: (
       <span>
         {n.title} <Tag bordered={false}>{TYPE_TAG[n.type]}</Tag>
-        {n.perms && <span style={{ color: '#999', fontSize: 12 }}>{n.perms}</span>}
+        {n.perms && <span style={{ color: '#666', fontSize: 12 }}>{n.perms}</span>}
       </span>
     ),
     children: toNodes(n.children),

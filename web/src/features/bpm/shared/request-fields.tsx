@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../../../components/file-upload';
+import { requestFieldRules } from './request-rules';
 import '../bpm-texts';
 
 /** What the form holds while editing: dates as dayjs, files as entries. */
@@ -17,20 +18,7 @@ export function RequestFormItems({ processKey }: { processKey: string }) {
     <>
       {requestFieldsOf(processKey).map((f) => {
         const message = t(f.kind === 'select' ? 'bpm.fieldChoose' : f.kind === 'files' ? 'bpm.fieldUpload' : 'bpm.fieldRequired', { label: f.label });
-        const rules = [
-          ...(f.required ? [{ required: true, whitespace: f.kind === 'text' || f.kind === 'textarea', message }] : []),
-          ...(f.max && (f.kind === 'text' || f.kind === 'textarea') ? [{ max: f.max }] : []),
-          ...(f.name === 'endDate'
-            ? [
-                ({ getFieldValue }: { getFieldValue(n: string): unknown }) => ({
-                  validator: async (_r: unknown, v: Dayjs | undefined) => {
-                    const start = getFieldValue('startDate') as Dayjs | undefined;
-                    if (v && start && v.isBefore(start, 'day')) throw new Error('结束日期不能早于开始日期');
-                  },
-                }),
-              ]
-            : []),
-        ];
+        const rules = requestFieldRules(f, message);
         return (
           <Form.Item
             key={f.name}

@@ -1,12 +1,15 @@
 import { lifecycleCalls } from '@erp/contract/modules/lifecycle';
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Form, Input, InputNumber, type InputProps, Modal, Select } from 'antd';
 import { api } from '../../../app/api/client';
 import { DateField, OrgTreeSelect, useDictOptions } from '../../../components/resource';
 
-/** Picks an employee by account (the start dialogs name people by their user code). */
-export function EmployeeCodeInput() {
-  return <Input placeholder="员工账号，如 user01" maxLength={64} data-testid="employee-code" />;
+/**
+ * Picks an employee by account (the start dialogs name people by their user code). Passes on what
+ * Form.Item injects (value, onChange, id): without them the form never saw what was typed.
+ */
+export function EmployeeCodeInput(props: InputProps) {
+  return <Input placeholder="员工账号，如 user01" maxLength={64} data-testid="employee-code" {...props} />;
 }
 
 async function employeeIdOf(userCode: string): Promise<number> {

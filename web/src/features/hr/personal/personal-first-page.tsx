@@ -1,8 +1,9 @@
 import { employeeCalls, SECTION_TITLES } from '@erp/contract/modules/employee';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Card, Col, List, Row, Skeleton, Space, Tag } from 'antd';
+import { Card, Col, List, Row, Skeleton, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { AccountCard } from '../../../app/account/account-card';
+import { OwnAvatar } from '../../../app/account/own-avatar';
 import { api } from '../../../app/api/client';
 import { DictTag } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
@@ -43,7 +44,7 @@ export default function PersonalFirstPage() {
           <Skeleton avatar active />
         ) : base.data ? (
           <Space size="middle">
-            <Avatar size={64}>{base.data.name.slice(-2)}</Avatar>
+            <OwnAvatar initials={base.data.name.slice(-2)} />
             <div>
               <div style={{ fontSize: 20, fontWeight: 600 }}>{base.data.name}</div>
               <Space wrap>
