@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
-import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+import { go, recordedToasts, recordToasts, seriousA11yViolations, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,6 +103,7 @@ describe('recruitment pipeline board', () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${baseUrl()}${link.data.url}`);
     await expect.poll(() => page.getByText('完善个人简历').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('现居城市').fill('绍兴');
     await page.getByLabel('简历正文（工作经历、项目经验等）').fill('熟悉Verilog与FPGA时序约束，负责图像处理模块。');
     await page.getByLabel('手机号').fill('123');
