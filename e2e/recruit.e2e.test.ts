@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
-import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+import { go, recordedToasts, recordToasts, seriousA11yViolations, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -88,6 +88,36 @@ describe('recruitment pipeline board', () => {
     await page.goto(`${baseUrl()}/#/ResumePreview?token=${encodeURIComponent(`${link.data.token}x`)}`);
     await page.reload();
     await expect.poll(() => page.getByText('链接已失效，请联系招聘专员重新发送').isVisible(), { timeout: 20_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('lets a candidate complete their résumé through the link, without signing in; an altered link is refused', async () => {
+    const token = (await apiLogin('rec01')).access_token;
+    const list = await apiCall<{ records: Array<{ id: number; talentId: number }> }>(
+      '/recruit_api/recruit/candidate/getPageList',
+      { pageSize: 5, stage: '030' },
+      token,
+    );
+    const candidate = list.data.records[0] as { id: number; talentId: number };
+    const link = await apiCall<{ url: string }>('/recruit_api/recruit/candidate/generateReScreenOutChain', { candidateId: candidate.id }, token);
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseUrl()}${link.data.url}`);
+    await expect.poll(() => page.getByText('完善个人简历').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel('现居城市').fill('绍兴');
+    await page.getByLabel('简历正文（工作经历、项目经验等）').fill('熟悉Verilog与FPGA时序约束，负责图像处理模块。');
+    await page.getByLabel('手机号').fill('123');
+    await page.getByRole('button', { name: '提 交' }).click();
+    await expect.poll(() => page.getByText('手机号格式不正确').isVisible()).toBe(true);
+    await page.getByLabel('手机号').fill('13900001111');
+    await page.getByRole('button', { name: '提 交' }).click();
+    await expect.poll(() => page.getByTestId('complete-done').isVisible(), { timeout: 10_000 }).toBe(true);
+    const pool = await apiCall<{ records: Array<{ id: number; city: string }> }>('/recruit_api/recruit/talent/page', { keyword: 'fpga' }, token);
+    expect(pool.data.records.map((r) => [r.id, r.city])).toEqual([[candidate.talentId, '绍兴']]);
+    await page.goto(`${baseUrl()}${link.data.url.replace('token=rescreen.', 'token=rescreen.9')}`);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-refused').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByText('链接已失效，请联系招聘专员重新发送').isVisible()).toBe(true);
     await context.close();
   });
 });

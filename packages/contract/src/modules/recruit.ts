@@ -374,6 +374,47 @@ export const ZResumePreview = z.object({
 });
 export type ResumePreview = z.output<typeof ZResumePreview>;
 
+/**
+ * The longest résumé text a candidate may write through the completion link: a call without a token
+ * may send at most 8 KB (PUBLIC_BODY_LIMIT on the server), and 2,000 Chinese characters are 6 KB of
+ * UTF-8, which leaves room for the other fields. A longer parsed résumé is kept as it is (text omitted).
+ */
+export const RESCREEN_TEXT_MAX = 2000;
+
+/** What a candidate completes or corrects through the link of `candidate/generateReScreenOutChain`. */
+export const ZReScreenInput = z.object({
+  name: z.string().trim().min(1, '请输入姓名').max(32, '姓名不能超过32个字'),
+  gender: z.enum(['1', '2']).optional().nullable(),
+  phone: phone(),
+  email: email(),
+  city: optionalText(32),
+  education: z.enum(['001', '002', '003', '004', '005', '006']).optional().nullable(),
+  years: z.coerce.number().int().min(0).max(60).optional().nullable(),
+  currentCompany: optionalText(64),
+  currentTitle: optionalText(64),
+  expectedSalary: optionalYuan(),
+  skills: tagList(),
+  text: z.string().max(RESCREEN_TEXT_MAX, `简历正文不能超过${RESCREEN_TEXT_MAX}个字`).optional().nullable(),
+});
+
+/** The candidate's own data as the completion link shows it (their own contact data, unmasked). */
+export const ZReScreenInfo = z.object({
+  name: z.string(),
+  gender: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  city: z.string().nullable(),
+  education: z.string().nullable(),
+  years: z.number().int().nullable(),
+  currentCompany: z.string().nullable(),
+  currentTitle: z.string().nullable(),
+  expectedSalary: z.number().nullable(),
+  skills: z.array(z.string()),
+  text: z.string(),
+  expiresAt: isoDateTime(),
+});
+export type ReScreenInfo = z.output<typeof ZReScreenInfo>;
+
 export const ZOuterLink = z.object({ token: z.string(), url: z.string(), expiresAt: isoDateTime() });
 
 // ---- Candidates ----------------------------------------------------------------------------------
@@ -1157,6 +1198,23 @@ export const recruitCalls = {
     permission: RECRUIT_PERM.candidateEdit,
     write: true,
     summary: 'Decides to hire after a passed interview (stage 040)',
+  }),
+  resumeReScreenInfo: defineCall({
+    ...own,
+    path: R('resume/reScreenInfo'),
+    request: z.object({ token: z.string().trim().min(1).max(300) }),
+    data: ZReScreenInfo,
+    permission: 'public',
+    summary: 'The candidate opens the completion link (no account): their current data',
+  }),
+  resumeReScreenSave: defineCall({
+    ...own,
+    path: R('resume/reScreenSave'),
+    request: z.object({ token: z.string().trim().min(1).max(300), info: ZReScreenInput }),
+    data: ZReScreenInfo,
+    permission: 'public',
+    write: true,
+    summary: 'The candidate saves their completed résumé through the link (searchable at once)',
   }),
   interviewGetOutChain: defineCall({
     method: 'GET',

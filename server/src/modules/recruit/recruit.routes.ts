@@ -107,6 +107,8 @@ export const recruitModule: ServerModule = {
       talentPreviewLink: (input, ctx) => talents.previewLink(db, ctx.user, input.id),
       resumeGetRecordList: (input, ctx) => talents.resumeRecords(db, ctx.user, input.talentId),
       resumePreview: (input) => talents.resumePreview(db, input.token),
+      resumeReScreenInfo: (input) => talents.reScreenInfo(db, input.token),
+      resumeReScreenSave: (input, ctx) => talents.reScreenSave(db, input.token, input.info, ctx),
 
       candidateGetPageList: (input, ctx) => candidateResource.page(db, input, ctx.user),
       candidateGetInterviewerList: async (input, ctx) => {

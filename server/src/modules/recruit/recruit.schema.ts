@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -120,6 +121,45 @@ export const recruitTalents = pgTable(
   ],
 );
 
+/**
+ * The talent pool's words, one row per talent and lexeme of its search document, with the sort key
+ * (updated_at, id) and the filterable columns: a keyword's holders are one range of the order
+ * index, read newest first, so a page of a common word reads its rows and stops, and the capped total
+ * of one word is an index-only count. Kept by triggers on recruit_talents (migration 0015) from the
+ * tsvector itself, in the writer's transaction, whoever writes (services, seed, generator); deleted
+ * talents hold no words.
+ */
+export const recruitTalentWords = pgTable(
+  'recruit_talent_words',
+  {
+    word: text('word').notNull(),
+    talentId: integer('talent_id').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    city: varchar('city', { length: 32 }),
+    education: varchar('education', { length: 8 }),
+    years: integer('years'),
+    expectedSalary: fen('expected_salary'),
+    source: varchar('source', { length: 8 }),
+    orgId: integer('org_id'),
+    ownerUserId: integer('owner_user_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.talentId, t.word] }),
+    index('recruit_talent_words_order_idx').on(
+      t.word,
+      t.updatedAt,
+      t.talentId,
+      t.city,
+      t.education,
+      t.years,
+      t.expectedSalary,
+      t.source,
+      t.orgId,
+      t.ownerUserId,
+    ),
+  ],
+);
+
 export const recruitResumes = pgTable(
   'recruit_resumes',
   {
@@ -148,9 +188,12 @@ export const recruitCandidates = pgTable(
     recruiterUserId: integer('recruiter_user_id'),
     orgId: integer('org_id'),
     outReason: varchar('out_reason', { length: 255 }),
+    /** The furthest stage before 090 its events name (null: none), kept by the trigger on recruit_stage_events. */
+    reachedStage: varchar('reached_stage', { length: 8 }),
     ...auditColumns,
   },
   (t) => [
+    index('recruit_candidates_created_idx').on(t.createdAt),
     uniqueIndex('recruit_candidates_talent_demand_uq').on(t.talentId, t.demandId),
     index('recruit_candidates_demand_stage_idx').on(t.demandId, t.stage),
     index('recruit_candidates_stage_idx').on(t.stage, t.stageAt),
@@ -168,6 +211,8 @@ export const recruitStageEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     byUserId: integer('by_user_id'),
     reason: varchar('reason', { length: 255 }),
+    /** When the candidate's next event (by at, id) came: the end of the time in this stage; kept by trigger. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
   },
   (t) => [index('recruit_stage_events_candidate_idx').on(t.candidateId, t.at), index('recruit_stage_events_at_idx').on(t.at)],
 );

@@ -3,20 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Result, Spin, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { api } from '../../app/api/client';
+import { EDUCATION_NAMES, ResumeCompleteForm } from './resume-complete-form';
 
-const EDUCATION: Record<string, string> = {
-  '001': '博士研究生',
-  '002': '硕士研究生',
-  '003': '大学本科',
-  '004': '大学专科',
-  '005': '高中/中专',
-  '006': '初中及以下',
-};
-
-/** One résumé by a signed, expiring link; no sign-in, nothing else of the product. */
+/**
+ * One résumé by a signed, expiring link; no sign-in, nothing else of the product. With `edit=1` (the
+ * link of candidate/generateReScreenOutChain) the candidate completes their own résumé instead.
+ */
 export default function ResumePreviewScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  if (params.get('edit') === '1') return <ResumeCompleteForm token={token} />;
+  return <ResumePreview token={token} />;
+}
+
+function ResumePreview({ token }: { token: string }) {
   const { data, error, isLoading } = useQuery({
     queryKey: ['resume-preview', token],
     queryFn: () => api(recruitCalls.resumePreview, { token }, { silent: true }),
@@ -33,7 +33,7 @@ export default function ResumePreviewScreen() {
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
           <Descriptions.Item label="城市">{data.city ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="学历">{data.education ? EDUCATION[data.education] : '—'}</Descriptions.Item>
+          <Descriptions.Item label="学历">{data.education ? EDUCATION_NAMES[data.education] : '—'}</Descriptions.Item>
           <Descriptions.Item label="工作年限">{data.years ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="当前职位">{[data.currentCompany, data.currentTitle].filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
           <Descriptions.Item label="技能">
