@@ -104,6 +104,9 @@ export async function backTargets(db: Db, instanceId: number, fromNodeId: string
   return targets;
 }
 
+/** Steps after which the initiator may no longer take the request back (someone, or a time limit, acted). */
+const ACTED = ['pass', 'reject', 'rollback', 'timeout', 'delegate', 'delegateDone'];
+
 /** Whether the initiator may still take the request back. */
 export async function canRevoke(db: Db, inst: InstanceRow): Promise<boolean> {
   if (!isRunning(inst)) return false;
@@ -119,7 +122,7 @@ export async function canRevoke(db: Db, inst: InstanceRow): Promise<boolean> {
   const [acted] = await db
     .select({ id: wfEvents.id })
     .from(wfEvents)
-    .where(and(eq(wfEvents.instanceId, inst.id), inArray(wfEvents.action, ['pass', 'reject', 'rollback']), gt(wfEvents.id, lastSubmit?.id ?? 0)))
+    .where(and(eq(wfEvents.instanceId, inst.id), inArray(wfEvents.action, ACTED), gt(wfEvents.id, lastSubmit?.id ?? 0)))
     .limit(1);
   return !acted;
 }

@@ -8,6 +8,7 @@ import { writeEvent } from './history';
 import type { NodeModel } from './model';
 import { leave } from './routing';
 import type { Run, TaskRow } from './run';
+import { scheduleTimers } from './timers';
 
 /** Task states that still need someone: due now (pending) or later in a sequence (waiting). */
 export const OPEN = ['pending', 'waiting'] as const;
@@ -124,6 +125,7 @@ export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
         ];
   const rows = await run.tx.insert(wfTasks).values(values).returning();
   run.created.push(...rows.filter((r) => r.status === 'pending'));
+  await scheduleTimers(run, n, activation);
 }
 
 /** Copies of a node (or of the end: node id `__end__`) for the people of a cc rule. */

@@ -72,6 +72,8 @@ export const ERP_BPMN_MODDLE = {
   associations: [],
   types: [
     { name: 'UserTaskRules', extends: ['bpmn:UserTask'], properties: [...ruleAttrs('assignee'), attr('mode'), ...ruleAttrs('cc')] },
+    // A timer boundary event on a user task: what happens when it is due (remind | pass | reject | escalate).
+    { name: 'BoundaryRules', extends: ['bpmn:BoundaryEvent'], properties: [attr('timerAction')] },
     // A service task runs a named server hook (registered by a module); unknown names are refused at deploy.
     { name: 'ServiceTaskRules', extends: ['bpmn:ServiceTask'], properties: [attr('hook')] },
     {

@@ -5,17 +5,25 @@ import type { ServerModule } from '../../platform/module';
 import { resolveRule } from '../../workflow/assignees';
 import * as engine from '../../workflow/engine';
 import { hooksFor } from '../../workflow/hooks';
+import { fireDueTimers, TimerPoller } from '../../workflow/timers';
 import type { FileService } from '../file/file.service';
 import * as repo from './bpm.repository';
 import * as service from './bpm.service';
 import { canReadRequestFile, REQUEST_FILES_MODULE, requestDetail, startRequest } from './requests';
 
+const TIMER_POLL_MS = 5_000;
+
 export const bpmModule: ServerModule = {
   name: 'bpm',
-  setup(_app, platform) {
+  setup(app, platform) {
     (platform.services.get('files') as FileService | undefined)?.registerReader(REQUEST_FILES_MODULE, (user, file) =>
       canReadRequestFile(platform.db, user, file),
     );
+    // Time limits of user tasks: every process polls; SKIP LOCKED gives each due timer to one of them.
+    const timers = new TimerPoller(() => fireDueTimers(platform.db), platform.log, TIMER_POLL_MS);
+    timers.start();
+    platform.services.set('workflow.timers', timers);
+    app.addHook('onClose', () => timers.stop());
   },
   routes() {
     return implement(bpmCalls, {
