@@ -151,9 +151,9 @@ export async function previewSteps(
   return steps.map((s, i) => ({ ...s, sort: i }));
 }
 
-const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'autoPass', 'reject', 'rollback', 'timeout'];
+const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'autoPass', 'reject', 'rollback', 'timeout', 'delegateDone', 'terminate'];
 /** Events that moved a task to someone else: shown on the task like a transfer (spec 000 transferDTOS). */
-const MOVE_ACTIONS = ['transfer', 'escalate'];
+const MOVE_ACTIONS = ['transfer', 'escalate', 'delegate', 'reassign'];
 
 /** Steps of a submitted request: what happened, what is open now, and (while running) what lies ahead. */
 export async function instanceSteps(db: Db, instanceId: number): Promise<ApprovalStep[]> {
@@ -204,7 +204,7 @@ export async function instanceSteps(db: Db, instanceId: number): Promise<Approva
       nodeId: e.nodeId,
       approvalFlag: e.approvalFlag as 0 | 1 | 2 | 3,
       operateType: initiatorSide ? 0 : 1,
-      taskName: initiatorSide ? (e.action === 'start' ? '发起人' : e.nodeName) : e.nodeName,
+      taskName: initiatorSide ? (e.action === 'start' ? '发起人' : e.nodeName) : e.action === 'delegateDone' ? `${e.nodeName}（委派处理）` : e.nodeName,
       approvalUserName: who?.name ?? '',
       approvalUserCode: who?.code ?? '',
       taskUserName: who?.name ?? '',

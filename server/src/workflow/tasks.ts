@@ -141,6 +141,16 @@ export async function createCc(run: Run, nodeId: string, nodeName: string, rule:
   run.created.push(...rows);
 }
 
+/** Copies of a node for people an approver chose when passing. */
+export async function createCcFor(run: Run, nodeId: string, nodeName: string, people: number[]): Promise<void> {
+  if (!people.length) return;
+  const rows = await run.tx
+    .insert(wfTasks)
+    .values(people.map((u) => ({ instanceId: run.inst.id, nodeId, nodeName, kind: 'cc', assigneeUserId: u, candidateUserIds: [u], status: 'pending' })))
+    .returning();
+  run.created.push(...rows);
+}
+
 /** The initiator's task after a send-back to the start. */
 export async function createResubmitTask(run: Run): Promise<void> {
   const [back] = await run.tx

@@ -9,6 +9,8 @@ export * from './bpm-forms';
 export const BPM_PERM = {
   definitionList: 'bpm:definition:list',
   definitionEdit: 'bpm:definition:edit',
+  /** Terminate any running instance, reassign any open task (process administrators). */
+  instanceAdmin: 'bpm:instance:admin',
 } as const;
 
 /** Filters shared by the process-centre lists (to-do, done, closed, cc). */
@@ -511,11 +513,15 @@ export const bpmCalls = {
     method: 'POST',
     path: bpm('task/pass'),
     requestKind: 'json',
-    request: ZTaskRef.extend({ message: ZSignMessage.optional() }),
+    request: ZTaskRef.extend({
+      message: ZSignMessage.optional(),
+      /** People the approver copies the request to (they get a cc like the process's own copies). */
+      ccUserCodes: z.array(z.string().trim().min(1, '请选择抄送人').max(64)).max(20, '抄送人最多20人').optional(),
+    }),
     data: z.null(),
     permission: 'login',
     write: true,
-    summary: 'Passes my task (message optional)',
+    summary: 'Passes my task (message optional), optionally copying it to chosen people; on a task delegated to me, hands it back to its owner',
     fromSpec: false,
   }),
   rejectTask: defineCall({
@@ -569,6 +575,59 @@ export const bpmCalls = {
     permission: 'login',
     write: true,
     summary: 'Adds a signer before or after me on my task',
+    fromSpec: false,
+  }),
+  delegateTask: defineCall({
+    method: 'POST',
+    path: bpm('task/delegate'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({
+      userCode: z.string({ error: '请选择委派对象' }).trim().min(1, '请选择委派对象').max(64),
+      message: z.string().trim().max(200, '委派说明最多200个字符').optional(),
+    }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Delegates my task (委派): the delegate acts on it, then it returns to me to pass or reject',
+    fromSpec: false,
+  }),
+  removeSigner: defineCall({
+    method: 'POST',
+    path: bpm('task/removeSigner'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({
+      userCode: z.string({ error: '请选择要减签的人' }).trim().min(1, '请选择要减签的人').max(64),
+      message: z.string().trim().max(200, '减签理由最多200个字符').optional(),
+    }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Removes a signer I added on this node (减签) before they acted; taskId is my task on the node',
+    fromSpec: false,
+  }),
+  terminateProcess: defineCall({
+    method: 'POST',
+    path: bpm('instance/terminate'),
+    requestKind: 'json',
+    request: ZInstanceRef.extend({ reason: z.string({ error: '请输入终止原因' }).trim().min(1, '请输入终止原因').max(200, '终止原因最多200个字符') }),
+    data: z.null(),
+    permission: BPM_PERM.instanceAdmin,
+    write: true,
+    summary: 'An administrator ends any running instance (audited, with a reason)',
+    fromSpec: false,
+  }),
+  reassignTask: defineCall({
+    method: 'POST',
+    path: bpm('instance/reassign'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({
+      userCode: z.string({ error: '请选择改派对象' }).trim().min(1, '请选择改派对象').max(64),
+      reason: z.string({ error: '请输入改派原因' }).trim().min(1, '请输入改派原因').max(200, '改派原因最多200个字符'),
+    }),
+    data: z.null(),
+    permission: BPM_PERM.instanceAdmin,
+    write: true,
+    summary: 'An administrator gives an open task of any running instance to someone else (audited, with a reason)',
     fromSpec: false,
   }),
   revokeProcess: defineCall({

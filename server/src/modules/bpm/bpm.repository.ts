@@ -186,7 +186,7 @@ export async function taskList(db: Db, userId: number, kind: TaskListKind, f: Li
 /** Finished processes I started or acted on: one row per instance. */
 export async function closedList(db: Db, userId: number, f: ListFilters): Promise<{ records: TaskListItem[]; total: number }> {
   const mine = sql`(${wfInstances.initiatorUserId} = ${userId} OR EXISTS (SELECT 1 FROM wf_tasks y WHERE y.instance_id = wf_instances.id AND y.completed_by = ${userId} AND y.kind IN ('approve', 'resubmit')))`;
-  const filters = instanceFilters({ ...f, keyword: undefined }, and(inArray(wfInstances.status, ['passed', 'rejected', 'revoked']), mine));
+  const filters = instanceFilters({ ...f, keyword: undefined }, and(inArray(wfInstances.status, ['passed', 'rejected', 'revoked', 'terminated']), mine));
   if (f.keyword?.trim()) {
     const t = likeText(f.keyword.trim());
     filters.push(or(ilike(wfInstances.title, t), ilike(wfInstances.processName, t)) as SQL);

@@ -121,7 +121,36 @@ export const bpmModule: ServerModule = {
       requestDetail: async (input, ctx) => requestDetail(ctx.platform.db, ctx.platform.services.get('files') as FileService, ctx.user, input.instanceId),
       myInstances: async (input, ctx) => service.myInstances(ctx.platform.db, ctx.user, input),
       passTask: async (input, ctx) => {
-        await engine.pass(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message });
+        const db = ctx.platform.db;
+        const cc = input.ccUserCodes?.length ? await service.ccUserIds(db, input.ccUserCodes) : undefined;
+        await engine.pass(db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message, ccUserIds: cc });
+        return null;
+      },
+      delegateTask: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const to = await service.targetUser(db, input.userCode, engine.MSG.delegateTarget);
+        await engine.delegate(db, { taskId: input.taskId, userId: ctx.user.userId, toUserId: to.id, message: input.message });
+        ctx.audit({ recordId: input.taskId, after: { delegateTo: to.userCode, message: input.message ?? null } });
+        return null;
+      },
+      removeSigner: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const signer = await repo.userByCode(db, input.userCode);
+        if (!signer) throw badRequest(engine.MSG.signerNotAdded);
+        await engine.removeSigner(db, { taskId: input.taskId, userId: ctx.user.userId, signerUserId: signer.id, message: input.message });
+        ctx.audit({ recordId: input.taskId, after: { removedSigner: signer.userCode } });
+        return null;
+      },
+      terminateProcess: async (input, ctx) => {
+        const inst = await engine.terminate(ctx.platform.db, { instanceId: input.processInstanceId, userId: ctx.user.userId, reason: input.reason });
+        ctx.audit({ recordId: inst.id, after: { status: inst.status, reason: input.reason } });
+        return null;
+      },
+      reassignTask: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const to = await service.targetUser(db, input.userCode, engine.MSG.reassignTarget);
+        const inst = await engine.reassign(db, { taskId: input.taskId, userId: ctx.user.userId, toUserId: to.id, reason: input.reason });
+        ctx.audit({ recordId: input.taskId, after: { instanceId: inst.id, reassignTo: to.userCode, reason: input.reason } });
         return null;
       },
       rejectTask: async (input, ctx) => {

@@ -19,6 +19,7 @@ export const STATUS_NAMES: Record<string, string> = {
   passed: '已通过',
   rejected: '已驳回',
   revoked: '已撤回',
+  terminated: '已终止',
 };
 
 /** Reading an instance: its participants, process administrators, and whoever a business module lets in. */
@@ -144,4 +145,15 @@ export async function targetUser(db: Db, code: string, message: string) {
   const u = await repo.userByCode(db, code);
   if (!u?.enabled) throw badRequest(message);
   return u;
+}
+
+/** The people an approver copies a pass to: every code must be an enabled user (400 naming the first that is not). */
+export async function ccUserIds(db: Db, codes: string[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const code of [...new Set(codes.map((c) => c.trim()))]) {
+    const u = await repo.userByCode(db, code);
+    if (!u?.enabled) throw badRequest(`${engine.MSG.ccTarget}：${code}`);
+    out.push(u.id);
+  }
+  return out;
 }
