@@ -29,4 +29,5 @@ export const MSG = {
   reassignReason: '请输入改派原因',
   reassignTarget: '请选择改派对象',
   reassignSame: '该任务已由此人处理，无需改派',
+  fieldNotEditable: '以下字段在此节点不可修改',
 } as const;

@@ -24,6 +24,8 @@ export interface NodeModel {
   cc?: AssigneeRule;
   /** Service task: the name of the server hook it runs (hooks.ts). */
   hook?: string;
+  /** User task: form fields its approver may change when passing (`erp:editableFields`). */
+  editable?: string[];
   /** User task: time limits from timer boundary events (timers.ts). */
   timers?: TimerModel[];
 }

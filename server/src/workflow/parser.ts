@@ -351,6 +351,12 @@ class Reader {
     }
     const cc = this.collect(() => ruleFrom(el, 'cc', where));
     if (cc) node.cc = cc;
+    if (typeof el.editableFields === 'string' && el.editableFields.trim()) {
+      const fields = splitList(el.editableFields);
+      const bad = fields.filter((f) => !IDENT.test(f));
+      if (bad.length) this.fail(`${where}: 可编辑字段 "${bad.join('、')}" 不是合法的表单字段名`);
+      else node.editable = [...new Set(fields)];
+    }
   }
 
   /**

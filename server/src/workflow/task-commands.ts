@@ -26,6 +26,38 @@ export interface TaskCommand {
 /** A pass may copy the request to people the approver chooses (enabled users, checked by the caller). */
 export interface PassCommand extends TaskCommand {
   ccUserIds?: number[];
+  /** Form fields the approver changed: only those the node declares editable (`erp:editableFields`). */
+  edits?: Record<string, unknown>;
+  /** The process's form declaration: answers why the form after the edits is invalid (the first problem), if it is. */
+  checkForm?: (processKey: string, form: Record<string, unknown>, edits: Record<string, unknown>) => string | undefined;
+}
+
+/** Applies an approver's edits to the form, after checking them against the node and the declaration; logged with old and new values. */
+async function applyEdits(run: Run, task: TaskRow, cmd: PassCommand): Promise<void> {
+  const edits = cmd.edits ?? {};
+  const keys = Object.keys(edits);
+  if (!keys.length) return;
+  const allowed = new Set(node(run, task.nodeId).editable ?? []);
+  const denied = keys.filter((k) => !allowed.has(k));
+  if (denied.length) throw badRequest(`${MSG.fieldNotEditable}：${denied.join('、')}`);
+  const form = { ...run.inst.vars, ...edits };
+  const problem = cmd.checkForm?.(run.inst.processKey, form, edits);
+  if (problem) throw badRequest(problem);
+  const before = run.inst.vars;
+  const changed = keys.filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(edits[k] ?? null));
+  run.inst.vars = form;
+  if (!changed.length) return;
+  const show = (v: unknown) => (v === undefined || v === null || v === '' ? '（空）' : String(v).slice(0, 60));
+  await writeEvent(run, {
+    taskId: task.id,
+    nodeId: task.nodeId,
+    nodeName: task.nodeName,
+    action: 'editForm',
+    operateType: 1,
+    approvalFlag: 0,
+    userId: cmd.userId,
+    message: `修改表单：${changed.map((k) => `${k} ${show(before[k])} → ${show(edits[k])}`).join('；')}`.slice(0, 1000),
+  });
 }
 
 /** A task delegated to me (委派) only goes back to its owner: the other commands are the owner's. */
@@ -81,6 +113,7 @@ export async function pass(db: Db, cmd: PassCommand): Promise<InstanceRow> {
     const message = cmd.message?.trim() || null;
     if (task.ownerUserId !== null) return handBack(run, task, message);
     if (cmd.vars) run.inst.vars = { ...run.inst.vars, ...cmd.vars };
+    await applyEdits(run, task, cmd);
     const open = await closeTask(run, task, { outcome: 'pass', message, event: approverStep(task, 'pass', 1) });
     const cc = [...new Set(cmd.ccUserIds ?? [])];
     if (cc.length) {

@@ -73,7 +73,12 @@ export const ERP_BPMN_MODDLE = {
   xml: { tagAlias: 'lowerCase' },
   associations: [],
   types: [
-    { name: 'UserTaskRules', extends: ['bpmn:UserTask'], properties: [...ruleAttrs('assignee'), attr('mode'), ...ruleAttrs('cc')] },
+    {
+      name: 'UserTaskRules',
+      extends: ['bpmn:UserTask'],
+      // editableFields: form fields the approver of this node may change when passing (comma separated).
+      properties: [...ruleAttrs('assignee'), attr('mode'), ...ruleAttrs('cc'), attr('editableFields')],
+    },
     // A timer boundary event on a user task: what happens when it is due (remind | pass | reject | escalate).
     { name: 'BoundaryRules', extends: ['bpmn:BoundaryEvent'], properties: [attr('timerAction')] },
     // A service task runs a named server hook (registered by a module); unknown names are refused at deploy.
@@ -517,6 +522,8 @@ export const bpmCalls = {
       message: ZSignMessage.optional(),
       /** People the approver copies the request to (they get a cc like the process's own copies). */
       ccUserCodes: z.array(z.string().trim().min(1, '请选择抄送人').max(64)).max(20, '抄送人最多20人').optional(),
+      /** Changed form fields: only those the node declares editable (erp:editableFields), checked against the process's form. */
+      form: ZProcessForm.optional(),
     }),
     data: z.null(),
     permission: 'login',

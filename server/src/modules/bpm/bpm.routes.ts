@@ -123,7 +123,15 @@ export const bpmModule: ServerModule = {
       passTask: async (input, ctx) => {
         const db = ctx.platform.db;
         const cc = input.ccUserCodes?.length ? await service.ccUserIds(db, input.ccUserCodes) : undefined;
-        await engine.pass(db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message, ccUserIds: cc });
+        await engine.pass(db, {
+          taskId: input.taskId,
+          userId: ctx.user.userId,
+          message: input.message,
+          ccUserIds: cc,
+          edits: input.form,
+          checkForm: service.formCheck,
+        });
+        if (input.form && Object.keys(input.form).length) ctx.audit({ recordId: input.taskId, after: { form: input.form } });
         return null;
       },
       delegateTask: async (input, ctx) => {

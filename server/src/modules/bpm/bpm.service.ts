@@ -1,4 +1,4 @@
-import { BPM_PERM, type FlowData, type TaskListRequest } from '@erp/contract';
+import { BPM_PERM, checkRequestForm, type FlowData, REQUEST_FORMS, requestFieldsOf, type TaskListRequest } from '@erp/contract';
 import type { Principal } from '../../platform/auth/principal';
 import { hasPermission } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
@@ -156,4 +156,16 @@ export async function ccUserIds(db: Db, codes: string[]): Promise<number[]> {
     out.push(u.id);
   }
   return out;
+}
+
+/**
+ * The check of a form after an approver's edits (task/pass with `form`): the process's declared form
+ * (bpm-forms.ts), or the general fields' types for a process without one; the first problem, named.
+ */
+export function formCheck(processKey: string, form: Record<string, unknown>, edits: Record<string, unknown>): string | undefined {
+  const fields = requestFieldsOf(processKey);
+  // Attachments stay the applicant's own uploads: an approver cannot swap them.
+  const files = fields.find((f) => f.kind === 'files' && Object.hasOwn(edits, f.name));
+  if (files) return `${files.label}不能在审批时修改`;
+  return checkRequestForm(fields, form, { loose: !REQUEST_FORMS[processKey] })[0]?.message;
 }
