@@ -187,6 +187,13 @@ describe('firing time limits (injectable clock)', () => {
     expect(ev).toMatchObject({ nodeId: 't1', approvalFlag: 1, userId: uid('mgr01') });
     const flow = await import('./steps').then((m) => m.instanceSteps(s.db, instance.id));
     expect(flow.find((st) => st.nodeId === 't1' && st.approvalFlag === 1)?.approvalMessage).toMatch(/超时自动通过/);
+    // A node passed by its time limit can be sent back to like any passed node.
+    const [t2] = await open(instance.id);
+    expect((await engine.backTargets(s.db, instance.id, 't2')).map((b) => b.nodeId)).toEqual(['s', 't1']);
+    await engine.rollback(s.db, { taskId: t2?.id as number, userId: uid('hr01'), targetNodeId: 't1' });
+    expect((await open(instance.id)).map((t) => t.nodeId)).toEqual(['t1']);
+    // The new arrival has its own time limit; the old one is spent.
+    expect((await timersOf(instance.id)).map((t) => t.status)).toEqual(['fired', 'pending']);
   });
 
   it('reject: the process ends rejected', async () => {
