@@ -251,6 +251,23 @@ export const ZInstanceListItem = z.object({
 });
 export type InstanceListItem = z.output<typeof ZInstanceListItem>;
 
+/** An instance as the process administrator's list shows it: who started it and who holds its open tasks. */
+export const ZAdminInstanceItem = z.object({
+  processInstanceId: z.number().int(),
+  processKey: z.string(),
+  processName: z.string(),
+  businessId: z.string(),
+  title: z.string(),
+  initiatorCode: z.string(),
+  initiatorName: z.string(),
+  status: z.string(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  /** Open approval or resubmission tasks (what reassign acts on). */
+  openTasks: z.array(z.object({ taskId: z.number().int(), taskName: z.string(), kind: z.string(), holders: z.array(ZGroupUser) })),
+});
+export type AdminInstanceItem = z.output<typeof ZAdminInstanceItem>;
+
 const flowRequest = z.object({
   businessId: z.string().max(64).optional(),
   instanceId: z.coerce.number().int().positive().optional(),
@@ -610,6 +627,16 @@ export const bpmCalls = {
     permission: 'login',
     write: true,
     summary: 'Removes a signer I added on this node (减签) before they acted; taskId is my task on the node',
+    fromSpec: false,
+  }),
+  adminInstancePage: defineCall({
+    method: 'POST',
+    path: bpm('instance/page'),
+    requestKind: 'json',
+    request: ZTaskListRequest.extend({ status: z.enum(['running', 'returned', 'passed', 'rejected', 'revoked', 'terminated']).optional() }),
+    data: pageOf(ZAdminInstanceItem),
+    permission: BPM_PERM.instanceAdmin,
+    summary: "Every instance (default: running and returned), newest first, with its open tasks' holders: the administrator's list for terminate and reassign",
     fromSpec: false,
   }),
   terminateProcess: defineCall({

@@ -1,4 +1,4 @@
-import type { ApprovalStep, FlowData, Page, TaskListItem } from '@erp/contract';
+import type { AdminInstanceItem, ApprovalStep, FlowData, Page, TaskListItem } from '@erp/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -261,6 +261,13 @@ describe('process centre', () => {
     const id = await startLeave('终止测试');
     const t = (await todo('mgr01', { keyword: '终止测试' })).records[0]?.taskId;
     expect((await call('emp01', 'instance/terminate', { processInstanceId: id, reason: '不要了' })).status).toBe(403);
+    expect((await call('emp01', 'instance/page', {})).status).toBe(403);
+    const listed = (await call<Page<AdminInstanceItem>>('admin', 'instance/page', { keyword: '终止测试' })).data;
+    expect(listed.records.map((r) => [r.processInstanceId, r.status, r.initiatorCode])).toEqual([[id, 'running', 'emp01']]);
+    expect(listed.records[0]?.openTasks).toEqual([
+      { taskId: t, taskName: expect.any(String), kind: 'approve', holders: [expect.objectContaining({ userCode: 'mgr01' })] },
+    ]);
+    expect((await call('admin', 'instance/page', { status: 'bogus' })).status).toBe(400);
     expect((await call('mgr01', 'instance/reassign', { taskId: t, userCode: 'user01', reason: '休假' })).status).toBe(403);
     expect((await call('admin', 'instance/reassign', { taskId: t, userCode: 'user01', reason: ' ' })).message).toContain('请输入改派原因');
     expect((await call('admin', 'instance/reassign', { taskId: t, userCode: 'ghost', reason: '休假' })).message).toBe('请选择改派对象');
@@ -286,6 +293,8 @@ describe('process centre', () => {
       .from(auditLog)
       .where(eq(auditLog.recordId, String(t)));
     expect(reassigned.find((a) => a.call.includes('reassign'))?.after).toMatchObject({ reassignTo: 'user01', reason: '休假' });
+    expect((await call<Page<AdminInstanceItem>>('admin', 'instance/page', { keyword: '终止测试' })).data.total).toBe(0);
+    expect((await call<Page<AdminInstanceItem>>('admin', 'instance/page', { keyword: '终止测试', status: 'terminated' })).data.total).toBe(1);
     const closed = (await call<Page<TaskListItem>>('emp01', 'getUserClosedTaskSort', { pageIndex: 1, pageSize: 10, keyword: '终止测试' })).data;
     expect(closed.records.map((r) => r.status)).toEqual(['terminated']);
   });

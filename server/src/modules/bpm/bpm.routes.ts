@@ -1,6 +1,7 @@
 import { bpmCalls } from '@erp/contract';
 import { badRequest, notFound } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
+import { pageOfRows } from '../../platform/http/paging';
 import type { ServerModule } from '../../platform/module';
 import { resolveRule } from '../../workflow/assignees';
 import * as engine from '../../workflow/engine';
@@ -148,6 +149,10 @@ export const bpmModule: ServerModule = {
         await engine.removeSigner(db, { taskId: input.taskId, userId: ctx.user.userId, signerUserId: signer.id, message: input.message });
         ctx.audit({ recordId: input.taskId, after: { removedSigner: signer.userCode } });
         return null;
+      },
+      adminInstancePage: async (input, ctx) => {
+        const { records, total } = await repo.adminInstances(ctx.platform.db, input);
+        return pageOfRows(records, total, input);
       },
       terminateProcess: async (input, ctx) => {
         const inst = await engine.terminate(ctx.platform.db, { instanceId: input.processInstanceId, userId: ctx.user.userId, reason: input.reason });
