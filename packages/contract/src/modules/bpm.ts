@@ -601,6 +601,23 @@ export const bpmCalls = {
     summary: 'Adds a signer before or after me on my task',
     fromSpec: false,
   }),
+  taskOptions: defineCall({
+    method: 'POST',
+    path: bpm('task/options'),
+    requestKind: 'json',
+    request: ZTaskRef,
+    data: z.object({
+      /** Form fields my node lets me change when passing (erp:editableFields); empty on a task delegated to me. */
+      editableFields: z.array(z.string()),
+      /** The task was delegated to me by this person: passing hands it back; nothing else is allowed. */
+      delegatedBy: ZGroupUser.nullable(),
+      /** Signers I added on this node who have not acted yet: the ones I may remove (减签). */
+      removableSigners: z.array(ZGroupUser),
+    }),
+    permission: 'login',
+    summary: 'What the approval dialog may offer on my task: editable fields, whether it was delegated to me, signers I may remove',
+    fromSpec: false,
+  }),
   delegateTask: defineCall({
     method: 'POST',
     path: bpm('task/delegate'),

@@ -232,6 +232,9 @@ describe('process centre', () => {
     expect((await call('mgr01', 'task/delegate', { taskId: t, userCode: 'user01', message: '先看一下' })).code).toBe('200');
     expect((await call('mgr01', 'task/delegate', { taskId: t, userCode: 'user01' })).status).toBe(403);
     expect((await todo('user01', { keyword: '委派测试' })).total).toBe(1);
+    type Options = { editableFields: string[]; delegatedBy: { userCode: string } | null; removableSigners: Array<{ userCode: string }> };
+    expect((await call<Options>('user01', 'task/options', { taskId: t })).data).toMatchObject({ delegatedBy: { userCode: 'mgr01' }, removableSigners: [] });
+    expect((await call('hr01', 'task/options', { taskId: t })).status).toBe(403);
     expect((await call('user01', 'task/reject', { taskId: t, message: '不同意' })).message).toBe(
       '委派给您的任务只能处理后交还委派人，不能驳回、退回、转办或加签',
     );
@@ -239,6 +242,8 @@ describe('process centre', () => {
     expect((await todo('mgr01', { keyword: '委派测试' })).total).toBe(1);
     // Back with the owner: add a signer before me, then take them off again.
     expect((await call('mgr01', 'task/addSigner', { taskId: t, userCode: 'user02', position: 'before' })).code).toBe('200');
+    const parked = (await call<Options>('mgr01', 'task/options', { taskId: t })).data;
+    expect(parked).toMatchObject({ delegatedBy: null, removableSigners: [{ userCode: 'user02' }] });
     expect((await call('mgr01', 'task/removeSigner', { taskId: t, userCode: '' })).message).toContain('请选择要减签的人');
     expect((await call('mgr01', 'task/removeSigner', { taskId: t, userCode: 'hr01' })).message).toBe('该人员不是您在此节点加签的审批人');
     expect((await call('mgr01', 'task/removeSigner', { taskId: t, userCode: 'user02', message: '无需会签' })).code).toBe('200');

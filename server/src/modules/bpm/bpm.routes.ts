@@ -135,6 +135,7 @@ export const bpmModule: ServerModule = {
         if (input.form && Object.keys(input.form).length) ctx.audit({ recordId: input.taskId, after: { form: input.form } });
         return null;
       },
+      taskOptions: async (input, ctx) => service.taskOptions(ctx.platform.db, ctx.user, input.taskId),
       delegateTask: async (input, ctx) => {
         const db = ctx.platform.db;
         const to = await service.targetUser(db, input.userCode, engine.MSG.delegateTarget);

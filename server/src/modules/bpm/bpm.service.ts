@@ -1,4 +1,6 @@
 import { BPM_PERM, checkRequestForm, type FlowData, REQUEST_FORMS, requestFieldsOf, type TaskListRequest } from '@erp/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { users, wfInstances, wfTasks } from '../../db/schema';
 import type { Principal } from '../../platform/auth/principal';
 import { hasPermission } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
@@ -168,4 +170,35 @@ export function formCheck(processKey: string, form: Record<string, unknown>, edi
   const files = fields.find((f) => f.kind === 'files' && Object.hasOwn(edits, f.name));
   if (files) return `${files.label}不能在审批时修改`;
   return checkRequestForm(fields, form, { loose: !REQUEST_FORMS[processKey] })[0]?.message;
+}
+
+/** The approval dialog's options on a task of mine (held now, parked behind a signer, or passed with a signer after me). */
+export async function taskOptions(db: Db, user: Principal, taskId: number) {
+  const [task] = await db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+  if (!task) throw notFound(engine.MSG.taskMissing);
+  const holds = task.status === 'pending' && engine.isHolder(task, user.userId);
+  const mine = holds || (task.status === 'waiting' && task.assigneeUserId === user.userId) || task.completedBy === user.userId;
+  if (!mine) throw forbidden(engine.MSG.notAssignee);
+  const [inst] = await db.select({ definitionId: wfInstances.definitionId }).from(wfInstances).where(eq(wfInstances.id, task.instanceId));
+  const model = inst ? await engine.modelOf(db, inst.definitionId) : undefined;
+  const signers = await db
+    .select({ userCode: users.userCode, userName: users.realName })
+    .from(wfTasks)
+    .innerJoin(users, eq(users.id, wfTasks.assigneeUserId))
+    .where(
+      and(
+        eq(wfTasks.instanceId, task.instanceId),
+        eq(wfTasks.activation, task.activation),
+        eq(wfTasks.nodeId, task.nodeId),
+        eq(wfTasks.addedByUserId, user.userId),
+        inArray(wfTasks.status, ['pending', 'waiting']),
+      ),
+    )
+    .orderBy(wfTasks.seq);
+  const owner = task.ownerUserId ? await repo.userById(db, task.ownerUserId) : undefined;
+  return {
+    editableFields: holds && !task.ownerUserId ? (model?.nodes[task.nodeId]?.editable ?? []) : [],
+    delegatedBy: owner ? { userCode: owner.userCode, userName: owner.realName } : null,
+    removableSigners: signers,
+  };
 }

@@ -159,6 +159,7 @@ describe('fields an approver may edit on pass (erp:editableFields)', () => {
     const flow = await call<{ taskId: number }>('mgr01', 'common/getFlowData', { instanceId: id });
     const taskId = flow.data.taskId;
     expect(taskId).toBeTruthy();
+    expect((await call<{ editableFields: string[] }>('mgr01', 'task/options', { taskId })).data.editableFields).toEqual(['days', 'endDate']);
     expect((await call('mgr01', 'task/pass', { taskId, form: { leaveType: '001' } })).message).toBe('以下字段在此节点不可修改：leaveType');
     expect((await call('mgr01', 'task/pass', { taskId, form: { days: 1000 } })).message).toBe('请假天数：不能大于365');
     expect((await call('mgr01', 'task/pass', { taskId, form: { endDate: '2026-11-01' } })).message).toBe('结束日期不能早于开始日期');
