@@ -284,6 +284,22 @@ describe('the poller', () => {
     await poller.stop();
   });
 
+  it('against a database that does not answer: the round fails, is logged, and the poller is still there for the next tick', async () => {
+    const { openPostgres } = await import('../platform/db');
+    const down = await openPostgres('postgres://postgres@127.0.0.1:1/nowhere', 1);
+    const log = { warn: vi.fn(), info: vi.fn() };
+    const poller = new TimerPoller(() => fireDueTimers(down.db), log, 60_000);
+    try {
+      await expect(poller.tick()).resolves.toBe(0);
+      await expect(poller.tick()).resolves.toBe(0);
+      expect(log.warn).toHaveBeenCalledTimes(2);
+      expect(String(log.warn.mock.calls[0]?.[0]?.err)).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await poller.stop();
+      await down.close();
+    }
+  });
+
   it('a round keeps claiming batches until none is full (thousands due at once)', async () => {
     const sizes = [50, 50, 7];
     const poller = new TimerPoller(async () => sizes.shift() ?? 0, { warn: vi.fn(), info: vi.fn() }, 60_000, 50);
