@@ -267,6 +267,37 @@ describe('firing time limits (injectable clock)', () => {
   });
 });
 
+describe('two server processes (PostgreSQL)', () => {
+  // Two connection pools on one database stand for two server processes: SKIP LOCKED hands each due timer to one of them.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('fire every timer exactly once between them', async () => {
+    const started = await Promise.all(Array.from({ length: 40 }, () => start('TimerPass')));
+    const current = (await s.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: Array<{ name: string }> };
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${current.rows[0]?.name}`;
+    const { openPostgres } = await import('../platform/db');
+    const other = await openPostgres(url.toString(), 4);
+    try {
+      const now = later(30);
+      const loop = async (db: typeof s.db) => {
+        let total = 0;
+        for (;;) {
+          const n = await fireDueTimers(db, { now, limit: 5 });
+          total += n;
+          if (!n) return total;
+        }
+      };
+      const [a, b] = await Promise.all([loop(s.db), loop(other.db)]);
+      expect(a + b).toBeGreaterThanOrEqual(40);
+      for (const x of started) {
+        expect(await eventsOf(x.instance.id, 'timeout')).toHaveLength(1);
+        expect((await open(x.instance.id)).map((t) => t.nodeId)).toEqual(['t2']);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('the poller', () => {
   it('keeps working through a database outage: failures are logged, never thrown, and the next round fires', async () => {
     const log = { warn: vi.fn(), info: vi.fn() };
