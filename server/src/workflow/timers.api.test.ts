@@ -341,8 +341,9 @@ describe('the poller', () => {
     await engine.deploy(s.db, timerXml('TimerRetry', { users: 'mgr01' }, [{ duration: 'PT1H', action: 'pass' }]), uid('admin'));
     const a = await start('TimerRetry');
     const b = await start('TimerRetry');
-    // A broken timer row: its node no longer has tasks of that arrival, but it points at a missing instance.
-    await s.db.insert(wfTimers).values({ instanceId: 99_999_999, nodeId: 't1', activation: 1, timerId: 'limit0', action: 'pass', dueAt: new Date() });
+    // A broken timer row: it points at an instance that does not exist, so its action fails.
+    // Due in an hour: only the injected clock sees it (the server's own poller runs on real time).
+    await s.db.insert(wfTimers).values({ instanceId: 99_999_999, nodeId: 't1', activation: 1, timerId: 'limit0', action: 'pass', dueAt: later(1) });
     await fireAll(later(2));
     const [broken] = await s.db.select().from(wfTimers).where(eq(wfTimers.instanceId, 99_999_999));
     expect(broken).toMatchObject({ status: 'pending', attempts: 1 });
