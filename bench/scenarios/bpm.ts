@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { timedSections } from '../bpm-timers';
 import { fmt, load, login, type Row, type Scenario, type Section, startProduct, work } from '../lib';
 
 /**
- * Issue 6 (approval engine), on PostgreSQL:
+ * Issue 6 (approval engine), on PostgreSQL (issue 21's timers and countersign: ../bpm-timers.ts):
  * - task completions per second at 16 connections over HTTP (`task/pass`, every task clicked twice
  *   at once), with 10,000 tasks of running instances to complete; target ≥ 200/s and 0 duplicates.
  *   Baseline: the bare SQL of a completion (lock the instance, close the task, write the event,
@@ -336,6 +337,8 @@ const scenario: Scenario = async (ctx) => {
         'Every completion is one transaction that locks the instance row, closes the task with UPDATE … WHERE status = pending, writes the event and creates the next task with a notification in the outbox.',
       ],
     });
+    // Issue 21: the same figure with timers and multi-instance in the model, and 10,000 timers due at once.
+    sections.push(...(await timedSections(pool, server.url, url.toString(), ctx.duration)));
   } finally {
     await server.stop();
     await pool.end();

@@ -58,6 +58,8 @@ const CASES: Case[] = [
   { file: 'erp-22-seq-and-inclusive-json.bpmn', vars: { level: 'C' }, passed: ['y'] },
   { file: 'camunda-23-service-hook.bpmn', vars: { amount: 900 }, passed: ['Task_high'] },
   { file: 'camunda-23-service-hook.bpmn', vars: { amount: 10 }, passed: ['Task_low'] },
+  // A non-interrupting timer without erp:timerAction: a reminder after 24 hours (the test passes before it is due).
+  { file: 'camunda-24-timer-reminder.bpmn', passed: ['Task_review'] },
 ];
 
 let s: TestServer;

@@ -1,3 +1,4 @@
+import { REQUEST_FORMS } from '@erp/contract';
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { roles, users, wfDefinitions } from '../db/schema';
 import type { Db } from '../platform/db';
@@ -32,6 +33,7 @@ export async function deploy(db: Db, xml: string, userId: number | null): Promis
     .filter((n) => n?.type === 'service' && !serviceHook(n.hook ?? ''))
     .map((n) => `服务任务 "${n?.id}"（${n?.name}）: 服务器钩子 "${n?.hook}" 不存在`);
   if (unknownHooks.length) throw new ModelError(unknownHooks);
+  checkEditableFields(model);
   return db.transaction(async (tx) => {
     // Two deploys of one key at once must not both become version n: serialise on the key.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`wf:${model.key}`}))`);
@@ -89,4 +91,24 @@ async function checkReferences(db: Db, model: ProcessModel): Promise<void> {
     .filter((r) => (r.kind === 'user' ? !knownUsers.has(r.code.toLowerCase()) : !knownRoles.has(r.code)))
     .map((r) => `${r.where}: ${r.kind === 'user' ? '用户' : '角色（候选组）'} "${r.code}" 在本系统中不存在`);
   if (problems.length) throw new ModelError([...new Set(problems)]);
+}
+
+/**
+ * Fields a node lets its approver edit must be fields of the process's declared form (bpm-forms.ts),
+ * and not attachments (an approver's upload would not be the applicant's). A process without a
+ * declared form (drawn in the designer, or a business document's) names its fields freely.
+ */
+function checkEditableFields(model: ProcessModel): void {
+  const form = REQUEST_FORMS[model.key];
+  if (!form) return;
+  const problems: string[] = [];
+  for (const id of model.order) {
+    const n = model.nodes[id];
+    for (const f of n?.editable ?? []) {
+      const field = form.fields.find((x) => x.name === f);
+      if (!field) problems.push(`用户任务 "${id}"（${n?.name}）: 可编辑字段 "${f}" 不在「${form.name}」的表单中`);
+      else if (field.kind === 'files') problems.push(`用户任务 "${id}"（${n?.name}）: 附件字段 "${f}" 不能设为审批时可编辑`);
+    }
+  }
+  if (problems.length) throw new ModelError(problems);
 }

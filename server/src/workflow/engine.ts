@@ -11,9 +11,22 @@
  */
 export { type DefinitionRow, deploy, latestDefinition, modelOf } from './definitions';
 export { type BackTarget, backTargets, canRevoke } from './history';
-export { finishCc, revoke, type StartInput, start, urge } from './instance-commands';
+export { finishCc, reassign, revoke, type StartInput, start, terminate, urge } from './instance-commands';
 export { MSG } from './messages';
 export { chooseFlow } from './routing';
 export { type InstanceRow, isHolder, type TaskRow } from './run';
-export { addSigner, pass, type RollbackCommand, reject, resubmit, rollback, type TaskCommand, transfer } from './task-commands';
+export {
+  addSigner,
+  delegate,
+  type PassCommand,
+  pass,
+  type RollbackCommand,
+  reject,
+  removeSigner,
+  resubmit,
+  rollback,
+  type TaskCommand,
+  transfer,
+} from './task-commands';
 export { myTask, resubmitTaskOf } from './tasks';
+export { fireDueTimers, TimerPoller } from './timers';

@@ -86,9 +86,9 @@ export async function backTargets(db: Db, instanceId: number, fromNodeId: string
   const model = await modelOf(db, inst.definitionId);
   // Passed nodes since the last (re)submission, in the order they were passed, without the current one.
   const events = await db
-    .select({ id: wfEvents.id, action: wfEvents.action, nodeId: wfEvents.nodeId, nodeName: wfEvents.nodeName })
+    .select({ id: wfEvents.id, action: wfEvents.action, nodeId: wfEvents.nodeId, nodeName: wfEvents.nodeName, approvalFlag: wfEvents.approvalFlag })
     .from(wfEvents)
-    .where(and(eq(wfEvents.instanceId, instanceId), inArray(wfEvents.action, ['start', 'resubmit', 'pass', 'rollback'])))
+    .where(and(eq(wfEvents.instanceId, instanceId), inArray(wfEvents.action, ['start', 'resubmit', 'pass', 'rollback', 'timeout'])))
     .orderBy(asc(wfEvents.id));
   let lastSubmit = 0;
   events.forEach((e, i) => {
@@ -96,13 +96,18 @@ export async function backTargets(db: Db, instanceId: number, fromNodeId: string
   });
   const targets: BackTarget[] = [{ nodeId: model.startId, nodeName: '发起人', sort: 0 }];
   for (const e of events.slice(lastSubmit + 1)) {
-    if (e.action !== 'pass' || !e.nodeId || e.nodeId === fromNodeId || targets.some((t) => t.nodeId === e.nodeId)) continue;
+    // A node passed by its time limit (timeout, flag 1) was passed like any other.
+    const passed = e.action === 'pass' || (e.action === 'timeout' && e.approvalFlag === 1);
+    if (!passed || !e.nodeId || e.nodeId === fromNodeId || targets.some((t) => t.nodeId === e.nodeId)) continue;
     // Across parallel branches only nodes on the current node's own path (parallel-scopes.ts).
     if (model.nodes[e.nodeId]?.type === 'userTask' && sendBackPlan(model, fromNodeId, e.nodeId))
       targets.push({ nodeId: e.nodeId, nodeName: e.nodeName, sort: targets.length });
   }
   return targets;
 }
+
+/** Steps after which the initiator may no longer take the request back (someone, or a time limit, acted). */
+const ACTED = ['pass', 'reject', 'rollback', 'timeout', 'delegate', 'delegateDone'];
 
 /** Whether the initiator may still take the request back. */
 export async function canRevoke(db: Db, inst: InstanceRow): Promise<boolean> {
@@ -119,7 +124,7 @@ export async function canRevoke(db: Db, inst: InstanceRow): Promise<boolean> {
   const [acted] = await db
     .select({ id: wfEvents.id })
     .from(wfEvents)
-    .where(and(eq(wfEvents.instanceId, inst.id), inArray(wfEvents.action, ['pass', 'reject', 'rollback']), gt(wfEvents.id, lastSubmit?.id ?? 0)))
+    .where(and(eq(wfEvents.instanceId, inst.id), inArray(wfEvents.action, ACTED), gt(wfEvents.id, lastSubmit?.id ?? 0)))
     .limit(1);
   return !acted;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../platform/db';
 
-export type InstanceStatus = 'running' | 'returned' | 'passed' | 'rejected' | 'revoked';
+/** terminated: ended by an administrator (business records close as when revoked). */
+export type InstanceStatus = 'running' | 'returned' | 'passed' | 'rejected' | 'revoked' | 'terminated';
 
 /** What a business module learns about its record's process, inside the command's transaction. */
 export interface HookEvent {

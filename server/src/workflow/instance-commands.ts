@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { wfInstances, wfTasks } from '../db/schema';
+import { users, wfInstances, wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
 import { badRequest, conflict, forbidden } from '../platform/errors';
 import { latestDefinition } from './definitions';
@@ -9,7 +9,7 @@ import { finish, settle } from './lifecycle';
 import { MSG } from './messages';
 import { queueUrgeNotice } from './notifications';
 import { enter } from './routing';
-import { hookEvent, type InstanceRow, isRunning, lockInstance, node, openRun, saveInstance, type TaskRow } from './run';
+import { hookEvent, type InstanceRow, isRunning, lockInstance, lockTask, node, openRun, saveInstance, type TaskRow } from './run';
 import { cancelOpen } from './tasks';
 
 const URGE_INTERVAL_MS = 10 * 60_000;
@@ -131,4 +131,66 @@ export async function finishCc(db: Db, cmd: { userId: number; instanceId?: numbe
     .where(and(...where))
     .returning({ id: wfTasks.id });
   return rows.length;
+}
+
+/**
+ * An administrator ends a running (or returned) instance: open tasks cancelled, the business
+ * module told (its record is closed like a revoked one), the reason in the flow.
+ */
+export async function terminate(db: Db, cmd: { instanceId: number; userId: number; reason: string }): Promise<InstanceRow> {
+  const reason = cmd.reason.trim();
+  if (!reason) throw badRequest(MSG.terminateReason);
+  return db.transaction(async (tx) => {
+    const inst = await lockInstance(tx, cmd.instanceId);
+    if (!isRunning(inst)) throw conflict(MSG.ended);
+    const run = await openRun(tx, inst, cmd.userId);
+    await cancelOpen(run);
+    await writeEvent(run, { nodeName: '管理员终止', action: 'terminate', operateType: 1, approvalFlag: 2, userId: cmd.userId, message: reason });
+    await finish(run, 'terminated');
+    return run.inst;
+  });
+}
+
+/**
+ * An administrator gives an open task of any running instance to someone else (the holder is away,
+ * has left, the rule named the wrong person). Shown on the task like a transfer.
+ */
+export async function reassign(db: Db, cmd: { taskId: number; userId: number; toUserId: number; reason: string }): Promise<InstanceRow> {
+  const reason = cmd.reason.trim();
+  if (!reason) throw badRequest(MSG.reassignReason);
+  return db.transaction(async (tx) => {
+    const { inst, task } = await lockTask(tx, cmd.taskId);
+    if (task.kind !== 'approve') throw badRequest('该任务不是审批任务');
+    const [target] = await tx.select({ enabled: users.enabled }).from(users).where(eq(users.id, cmd.toUserId));
+    if (!target?.enabled) throw badRequest(MSG.reassignTarget);
+    if (task.assigneeUserId === cmd.toUserId) throw badRequest(MSG.reassignSame);
+    const run = await openRun(tx, inst, cmd.userId);
+    const [moved] = await tx
+      .update(wfTasks)
+      .set({
+        assigneeUserId: cmd.toUserId,
+        candidateUserIds: [cmd.toUserId],
+        ownerUserId: null,
+        proxyForUserId: null,
+        delegationId: null,
+        createdAt: new Date(),
+      })
+      .where(and(eq(wfTasks.id, task.id), eq(wfTasks.status, 'pending')))
+      .returning();
+    if (!moved) throw conflict(MSG.taskClosed);
+    run.created.push(moved);
+    await writeEvent(run, {
+      taskId: task.id,
+      nodeId: task.nodeId,
+      nodeName: task.nodeName,
+      action: 'reassign',
+      operateType: 1,
+      approvalFlag: 0,
+      userId: cmd.userId,
+      targetUserId: cmd.toUserId,
+      message: reason,
+    });
+    await settle(run, 'reassign', task.nodeId);
+    return run.inst;
+  });
 }

@@ -8,7 +8,7 @@ import { createCc, openApprovalCount } from './tasks';
  * Ends a process: cc of the definition on a pass, the notices, the instance saved, then the
  * business module's hooks (the step that ended it, if any, then the end) on the saved state.
  */
-export async function finish(run: Run, status: 'passed' | 'rejected' | 'revoked', step?: HookEvent): Promise<void> {
+export async function finish(run: Run, status: 'passed' | 'rejected' | 'revoked' | 'terminated', step?: HookEvent): Promise<void> {
   if (status === 'passed') await createCc(run, '__end__', '抄送', run.model.cc);
   await queueCreatedNotices(run);
   await saveInstance(run, { status, endedAt: new Date() });

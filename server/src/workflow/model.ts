@@ -24,6 +24,26 @@ export interface NodeModel {
   cc?: AssigneeRule;
   /** Service task: the name of the server hook it runs (hooks.ts). */
   hook?: string;
+  /** User task: form fields its approver may change when passing (`erp:editableFields`). */
+  editable?: string[];
+  /** User task: time limits from timer boundary events (timers.ts). */
+  timers?: TimerModel[];
+}
+
+/** What a due time limit does: remind the holders, pass or reject for them, or give the task to their manager. */
+export const TIMER_ACTIONS = ['remind', 'pass', 'reject', 'escalate'] as const;
+export type TimerAction = (typeof TIMER_ACTIONS)[number];
+
+/** A timer boundary event on a user task: an ISO 8601 duration from the task's creation, and its action. */
+export interface TimerModel {
+  /** The boundary event's id. */
+  id: string;
+  name: string;
+  /** ISO 8601 duration as written, e.g. PT24H, P2D, P1DT12H. */
+  duration: string;
+  action: TimerAction;
+  /** cancelActivity: an interrupting timer ends the waiting (pass, reject); a non-interrupting one only reminds or escalates. */
+  interrupting: boolean;
 }
 
 /**

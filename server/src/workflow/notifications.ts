@@ -69,3 +69,24 @@ export function queueUrgeNotice(run: Run, receivers: number[], message: string |
     link: '/backlog/index',
   });
 }
+
+/** A time limit reached: a reminder to the holders of the task (timer boundary event, action remind). */
+export function queueTimerNotice(run: Run, receivers: number[], nodeName: string): void {
+  const { inst } = run;
+  queueNotice(run, {
+    receiverUserIds: receivers,
+    msgType: '001',
+    title: `超时提醒：${inst.processName}`,
+    content: `${inst.title}（${nodeName}）已超过处理时限，请尽快处理`,
+    senderUserId: null,
+    todo: {
+      type: inst.processKey,
+      theme: inst.title,
+      items: `${nodeName}超时提醒`,
+      startTime: inst.startedAt.toISOString(),
+      noticeUsers: '',
+      memo: `processInstanceId=${inst.id}`,
+    },
+    link: '/backlog/index',
+  });
+}

@@ -1,6 +1,7 @@
 /// <reference path="./bpmn-moddle.d.ts" />
 import { type AssigneeRule, ERP_BPMN_MODDLE } from '@erp/contract';
 import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
+import { parseDuration } from './durations';
 import { checkExpression, isExpression, unwrap } from './expressions';
 import {
   DEFAULT_FALLBACK_USER,
@@ -13,6 +14,8 @@ import {
   type ProcessModel,
   parseCondition,
   ruleFrom,
+  TIMER_ACTIONS,
+  type TimerAction,
 } from './model';
 import { parallelScopes } from './parallel-scopes';
 
@@ -37,7 +40,6 @@ const REFUSED: Record<string, string> = {
   'bpmn:BusinessRuleTask': '规则任务（DMN）本引擎不支持',
   'bpmn:ReceiveTask': '接收任务需要等待外部消息，本引擎不支持',
   'bpmn:IntermediateCatchEvent': '中间捕获事件需要等待消息、信号或定时，本引擎不支持',
-  'bpmn:BoundaryEvent': '边界事件（定时、消息、错误）本引擎不支持',
   'bpmn:EventBasedGateway': '事件网关需要等待外部事件，本引擎不支持',
   'bpmn:ComplexGateway': '复杂网关本引擎不支持，请改用排他、并行或包容网关',
   'bpmn:CallActivity': '调用活动（调用其它流程）本引擎不支持',
@@ -130,6 +132,9 @@ class Reader {
   private initiatorVars = new Set(INITIATOR_VARS);
   /** Embedded subprocesses: the subprocess id → its inner end, where its outgoing flows leave from. */
   private exits = new Map<string, string>();
+  /** Boundary events, read once every node is known (the task they are attached to may come later). */
+  private boundaries: ModdleElement[] = [];
+  private boundaryIds = new Set<string>();
 
   constructor(
     private foreign: Foreign,
@@ -161,6 +166,12 @@ class Reader {
       }
     }
     this.readElements(elements, null);
+    for (const b of this.boundaries) this.readBoundary(b);
+    for (const f of this.flowElements) {
+      const ends = [(f.sourceRef as ModdleElement | undefined)?.id, (f.targetRef as ModdleElement | undefined)?.id];
+      if (ends.some((id) => id && this.boundaryIds.has(id)))
+        this.fail(`连线 ${describe(f)}：边界事件不能有连线，到期后的动作请用 erp:timerAction 指定（remind、pass、reject、escalate）`);
+    }
     if (this.problems.length) throw new ModelError(this.problems);
     this.readFlows();
     this.readDefaults();
@@ -202,6 +213,11 @@ class Reader {
       }
       if (IGNORED.has(el.$type)) continue;
       const id = String(el.id);
+      if (el.$type === 'bpmn:BoundaryEvent') {
+        this.boundaries.push(el);
+        this.boundaryIds.add(id);
+        continue;
+      }
       if (el.$type === 'bpmn:SubProcess') {
         this.readSubProcess(el);
         continue;
@@ -266,6 +282,44 @@ class Reader {
     this.readElements((el.flowElements as ModdleElement[] | undefined) ?? [], node);
   }
 
+  /**
+   * A timer boundary event on a user task becomes a time limit of that task (timers.ts): an ISO 8601
+   * `timeDuration` and an action (`erp:timerAction`: remind, pass, reject, escalate). Other boundary
+   * events, fixed dates and cycles, and flows leaving the event are refused, naming the element.
+   */
+  private readBoundary(el: ModdleElement) {
+    const where = `边界事件 ${describe(el)}`;
+    const defs = (el.eventDefinitions as ModdleElement[] | undefined) ?? [];
+    const timer = defs[0];
+    if (defs.length !== 1 || timer?.$type !== 'bpmn:TimerEventDefinition') {
+      this.fail(`${where}：只支持定时边界事件（消息、错误、信号、升级等边界事件需要外部事件，本引擎不支持）`);
+      return;
+    }
+    const attached = this.nodes[String((el.attachedToRef as ModdleElement | undefined)?.id ?? '')];
+    if (attached?.type !== 'userTask') {
+      this.fail(`${where}：定时边界事件只能附在用户任务上`);
+      return;
+    }
+    if (timer.timeDate) return this.fail(`${where}：定时类型 timeDate（固定日期）本引擎不支持，请改用 timeDuration（如 PT24H）`);
+    if (timer.timeCycle) return this.fail(`${where}：定时类型 timeCycle（循环）本引擎不支持，请改用 timeDuration（如 PT24H）`);
+    const body = (timer.timeDuration as ModdleElement | undefined)?.body;
+    const text = typeof body === 'string' ? body.trim() : '';
+    if (!text) return this.fail(`${where}：没有设置时长 timeDuration（如 PT24H）`);
+    if (isExpression(text)) return this.fail(`${where}：时长 "${text}" 只能写 ISO 8601 时长（如 PT24H、P2D），不能写表达式`);
+    if (!parseDuration(text)) return this.fail(`${where}：时长 "${text}" 不是有效的 ISO 8601 时长（如 PT24H、P2D、P1DT12H，最长 5 年）`);
+    const interrupting = el.cancelActivity !== false;
+    const raw = typeof el.timerAction === 'string' && el.timerAction.trim() ? el.timerAction.trim() : interrupting ? undefined : 'remind';
+    if (!raw) return this.fail(`${where}：请用 erp:timerAction 指定到期动作（remind 提醒、pass 自动通过、reject 自动驳回、escalate 升级给上级）`);
+    if (!(TIMER_ACTIONS as readonly string[]).includes(raw)) return this.fail(`${where}：不支持的到期动作 "${raw}"（remind、pass、reject 或 escalate）`);
+    const action = raw as TimerAction;
+    if (!interrupting && (action === 'pass' || action === 'reject'))
+      return this.fail(`${where}：非中断定时事件（cancelActivity="false"）只能提醒（remind）或升级（escalate）`);
+    attached.timers = [
+      ...(attached.timers ?? []),
+      { id: String(el.id), name: String(el.name ?? '').trim() || String(el.id), duration: text, action, interrupting },
+    ];
+  }
+
   /** Listeners run code in Camunda and Flowable: a diagram relying on them would silently behave differently. */
   private checkListeners(el: ModdleElement) {
     for (const local of ['executionListener', 'taskListener']) {
@@ -297,6 +351,12 @@ class Reader {
     }
     const cc = this.collect(() => ruleFrom(el, 'cc', where));
     if (cc) node.cc = cc;
+    if (typeof el.editableFields === 'string' && el.editableFields.trim()) {
+      const fields = splitList(el.editableFields);
+      const bad = fields.filter((f) => !IDENT.test(f));
+      if (bad.length) this.fail(`${where}: 可编辑字段 "${bad.join('、')}" 不是合法的表单字段名`);
+      else node.editable = [...new Set(fields)];
+    }
   }
 
   /**

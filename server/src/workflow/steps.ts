@@ -151,7 +151,9 @@ export async function previewSteps(
   return steps.map((s, i) => ({ ...s, sort: i }));
 }
 
-const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'autoPass', 'reject', 'rollback'];
+const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'autoPass', 'reject', 'rollback', 'timeout', 'delegateDone', 'terminate'];
+/** Events that moved a task to someone else: shown on the task like a transfer (spec 000 transferDTOS). */
+const MOVE_ACTIONS = ['transfer', 'escalate', 'delegate', 'reassign'];
 
 /** Steps of a submitted request: what happened, what is open now, and (while running) what lies ahead. */
 export async function instanceSteps(db: Db, instanceId: number): Promise<ApprovalStep[]> {
@@ -174,7 +176,7 @@ export async function instanceSteps(db: Db, instanceId: number): Promise<Approva
   ]);
   const transfers = new Map<number, ApprovalStep['transferDTOS']>();
   for (const e of events) {
-    if (e.action !== 'transfer' || !e.taskId) continue;
+    if (!MOVE_ACTIONS.includes(e.action) || !e.taskId) continue;
     const list = transfers.get(e.taskId) ?? [];
     list.push({
       userName: people.get(e.userId)?.name ?? '',
@@ -202,7 +204,7 @@ export async function instanceSteps(db: Db, instanceId: number): Promise<Approva
       nodeId: e.nodeId,
       approvalFlag: e.approvalFlag as 0 | 1 | 2 | 3,
       operateType: initiatorSide ? 0 : 1,
-      taskName: initiatorSide ? (e.action === 'start' ? '发起人' : e.nodeName) : e.nodeName,
+      taskName: initiatorSide ? (e.action === 'start' ? '发起人' : e.nodeName) : e.action === 'delegateDone' ? `${e.nodeName}（委派处理）` : e.nodeName,
       approvalUserName: who?.name ?? '',
       approvalUserCode: who?.code ?? '',
       taskUserName: who?.name ?? '',

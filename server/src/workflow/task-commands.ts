@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { users, wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
@@ -8,8 +8,8 @@ import { finish, settle } from './lifecycle';
 import { MSG } from './messages';
 import { sendBackPlan } from './parallel-scopes';
 import { afterTaskClosed, enter } from './routing';
-import { holderTask, hookEvent, type InstanceRow, node, openRun, refusalNow, stillHeldBy } from './run';
-import { cancelOpen, cancelOpenOn, createNodeTasks, createResubmitTask } from './tasks';
+import { holderTask, hookEvent, type InstanceRow, lockInstance, node, openRun, type Run, refusalNow, stillHeldBy, type TaskRow } from './run';
+import { cancelOpen, cancelOpenOn, createCcFor, createNodeTasks, createResubmitTask, OPEN } from './tasks';
 
 /**
  * Commands on a task. Each is one transaction that first locks the task's instance (`holderTask`),
@@ -21,6 +21,48 @@ export interface TaskCommand {
   message?: string | null;
   /** Form fields changed by this step (merged into the instance's form). */
   vars?: Record<string, unknown>;
+}
+
+/** A pass may copy the request to people the approver chooses (enabled users, checked by the caller). */
+export interface PassCommand extends TaskCommand {
+  ccUserIds?: number[];
+  /** Form fields the approver changed: only those the node declares editable (`erp:editableFields`). */
+  edits?: Record<string, unknown>;
+  /** The process's form declaration: answers why the form after the edits is invalid (the first problem), if it is. */
+  checkForm?: (processKey: string, form: Record<string, unknown>, edits: Record<string, unknown>) => string | undefined;
+}
+
+/** Applies an approver's edits to the form, after checking them against the node and the declaration; logged with old and new values. */
+async function applyEdits(run: Run, task: TaskRow, cmd: PassCommand): Promise<void> {
+  const edits = cmd.edits ?? {};
+  const keys = Object.keys(edits);
+  if (!keys.length) return;
+  const allowed = new Set(node(run, task.nodeId).editable ?? []);
+  const denied = keys.filter((k) => !allowed.has(k));
+  if (denied.length) throw badRequest(`${MSG.fieldNotEditable}：${denied.join('、')}`);
+  const form = { ...run.inst.vars, ...edits };
+  const problem = cmd.checkForm?.(run.inst.processKey, form, edits);
+  if (problem) throw badRequest(problem);
+  const before = run.inst.vars;
+  const changed = keys.filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(edits[k] ?? null));
+  run.inst.vars = form;
+  if (!changed.length) return;
+  const show = (v: unknown) => (v === undefined || v === null || v === '' ? '（空）' : String(v).slice(0, 60));
+  await writeEvent(run, {
+    taskId: task.id,
+    nodeId: task.nodeId,
+    nodeName: task.nodeName,
+    action: 'editForm',
+    operateType: 1,
+    approvalFlag: 0,
+    userId: cmd.userId,
+    message: `修改表单：${changed.map((k) => `${k} ${show(before[k])} → ${show(edits[k])}`).join('；')}`.slice(0, 1000),
+  });
+}
+
+/** A task delegated to me (委派) only goes back to its owner: the other commands are the owner's. */
+function ownerOnly(task: TaskRow): void {
+  if (task.ownerUserId !== null) throw badRequest(MSG.delegatedOnlyPass);
 }
 
 /**
@@ -64,13 +106,29 @@ const approverStep = (task: { nodeId: string; nodeName: string }, action: string
   approvalFlag,
 });
 
-export async function pass(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
+export async function pass(db: Db, cmd: PassCommand): Promise<InstanceRow> {
   return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     const message = cmd.message?.trim() || null;
+    if (task.ownerUserId !== null) return handBack(run, task, message);
     if (cmd.vars) run.inst.vars = { ...run.inst.vars, ...cmd.vars };
+    await applyEdits(run, task, cmd);
     const open = await closeTask(run, task, { outcome: 'pass', message, event: approverStep(task, 'pass', 1) });
+    const cc = [...new Set(cmd.ccUserIds ?? [])];
+    if (cc.length) {
+      await createCcFor(run, task.nodeId, task.nodeName, cc);
+      await writeEvent(run, {
+        taskId: task.id,
+        nodeId: task.nodeId,
+        nodeName: task.nodeName,
+        action: 'cc',
+        operateType: 1,
+        approvalFlag: 0,
+        userId: cmd.userId,
+        message: `审批人抄送 ${cc.length} 人`,
+      });
+    }
     await afterTaskClosed(run, task, open);
     await settle(run, 'pass', task.nodeId);
     return run.inst;
@@ -82,6 +140,7 @@ export async function reject(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
   if (!message) throw badRequest(MSG.rejectMessage);
   return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    ownerOnly(task);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     await closeTask(run, task, { outcome: 'reject', message, event: approverStep(task, 'reject', 2) });
     await cancelOpen(run);
@@ -100,6 +159,7 @@ export interface RollbackCommand extends TaskCommand {
 export async function rollback(db: Db, cmd: RollbackCommand): Promise<InstanceRow> {
   return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    ownerOnly(task);
     const targets = await backTargets(tx, inst.id, task.nodeId);
     const target =
       cmd.targetNodeId !== undefined
@@ -154,6 +214,7 @@ export async function transfer(db: Db, cmd: TaskCommand & { toUserId: number; re
   if (cmd.toUserId === cmd.userId) throw badRequest(MSG.transferSelf);
   return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    ownerOnly(task);
     const [target] = await tx.select({ id: users.id, enabled: users.enabled }).from(users).where(eq(users.id, cmd.toUserId));
     if (!target?.enabled) throw badRequest(MSG.transferTarget);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
@@ -185,6 +246,7 @@ export async function addSigner(db: Db, cmd: TaskCommand & { signerUserId: numbe
   if (cmd.signerUserId === cmd.userId) throw badRequest(MSG.signerSelf);
   return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    ownerOnly(task);
     const [signer] = await tx.select({ enabled: users.enabled }).from(users).where(eq(users.id, cmd.signerUserId));
     if (!signer?.enabled) throw badRequest(MSG.signerTarget);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
@@ -197,6 +259,7 @@ export async function addSigner(db: Db, cmd: TaskCommand & { signerUserId: numbe
       mode: task.mode,
       assigneeUserId: cmd.signerUserId,
       candidateUserIds: [cmd.signerUserId],
+      addedByUserId: cmd.userId,
     };
     if (cmd.position === 'before') {
       const parked = await tx
@@ -234,6 +297,149 @@ export async function addSigner(db: Db, cmd: TaskCommand & { signerUserId: numbe
       message: [cmd.position === 'before' ? '前加签' : '后加签', cmd.message?.trim()].filter(Boolean).join('：'),
     });
     await settle(run, 'addSigner', task.nodeId);
+    return run.inst;
+  });
+}
+
+/**
+ * Delegate (委派): my task goes to someone who looks at it and acts (passes); it then comes back to
+ * me, the owner, to pass or reject as usual. The move repeats the holder check on the row as it is
+ * now, so a delegation racing my own pass (or a second click) has one winner.
+ */
+export async function delegate(db: Db, cmd: TaskCommand & { toUserId: number }): Promise<InstanceRow> {
+  if (cmd.toUserId === cmd.userId) throw badRequest(MSG.delegateSelf);
+  return taskTransaction(db, cmd.taskId, async (tx) => {
+    const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId);
+    if (task.ownerUserId !== null) throw badRequest(MSG.delegatedTwice);
+    const [target] = await tx.select({ enabled: users.enabled }).from(users).where(eq(users.id, cmd.toUserId));
+    if (!target?.enabled) throw badRequest(MSG.delegateTarget);
+    const run = await openRun(tx, inst, cmd.userId, initiatorName);
+    const [moved] = await tx
+      .update(wfTasks)
+      .set({
+        assigneeUserId: cmd.toUserId,
+        candidateUserIds: [cmd.toUserId],
+        ownerUserId: cmd.userId,
+        createdAt: new Date(),
+        proxyForUserId: null,
+        delegationId: null,
+      })
+      .where(and(eq(wfTasks.id, task.id), stillHeldBy(cmd.userId), isNull(wfTasks.ownerUserId)))
+      .returning();
+    if (!moved) throw (await refusalNow(tx, task.id, cmd.userId)) ?? conflict(MSG.taskClosed);
+    run.created.push(moved);
+    await writeEvent(run, {
+      taskId: task.id,
+      nodeId: task.nodeId,
+      nodeName: task.nodeName,
+      action: 'delegate',
+      operateType: 1,
+      approvalFlag: 0,
+      userId: cmd.userId,
+      targetUserId: cmd.toUserId,
+      message: cmd.message?.trim() || null,
+    });
+    await settle(run, 'delegate', task.nodeId);
+    return run.inst;
+  });
+}
+
+/** The delegate has acted: the task returns to its owner (the delegate's opinion is in the flow). */
+async function handBack(run: Run, task: TaskRow, message: string | null): Promise<InstanceRow> {
+  const owner = task.ownerUserId as number;
+  const [back] = await run.tx
+    .update(wfTasks)
+    .set({ assigneeUserId: owner, candidateUserIds: [owner], ownerUserId: null, createdAt: new Date() })
+    .where(and(eq(wfTasks.id, task.id), stillHeldBy(run.actor), eq(wfTasks.ownerUserId, owner)))
+    .returning();
+  if (!back) throw (await refusalNow(run.tx, task.id, run.actor)) ?? conflict(MSG.taskClosed);
+  run.created.push(back);
+  await writeEvent(run, {
+    taskId: task.id,
+    nodeId: task.nodeId,
+    nodeName: task.nodeName,
+    action: 'delegateDone',
+    operateType: 1,
+    approvalFlag: 1,
+    userId: run.actor,
+    targetUserId: owner,
+    message,
+  });
+  await settle(run, 'delegateDone', task.nodeId);
+  return run.inst;
+}
+
+/**
+ * Remove a signer I added (减签) before they acted. `taskId` is my task on the node (pending, parked
+ * behind a signer added before me, or already passed when the signer came after me). The signer's
+ * task is cancelled on the locked instance only while still open: a signer who acted first wins.
+ * The node then goes on as if the signer had never been added.
+ */
+export async function removeSigner(db: Db, cmd: { taskId: number; userId: number; signerUserId: number; message?: string | null }): Promise<InstanceRow> {
+  return db.transaction(async (tx) => {
+    const [mine] = await tx.select().from(wfTasks).where(eq(wfTasks.id, cmd.taskId));
+    if (!mine) throw notFound(MSG.taskMissing);
+    const inst = await lockInstance(tx, mine.instanceId);
+    if (inst.status !== 'running') throw conflict(MSG.ended);
+    const added = await tx
+      .select()
+      .from(wfTasks)
+      .where(
+        and(
+          eq(wfTasks.instanceId, inst.id),
+          eq(wfTasks.activation, mine.activation),
+          eq(wfTasks.nodeId, mine.nodeId),
+          eq(wfTasks.kind, 'approve'),
+          eq(wfTasks.assigneeUserId, cmd.signerUserId),
+          eq(wfTasks.addedByUserId, cmd.userId),
+        ),
+      )
+      .orderBy(asc(wfTasks.id));
+    if (!added.length) throw badRequest(MSG.signerNotAdded);
+    const run = await openRun(tx, inst, cmd.userId);
+    const [removed] = await tx
+      .update(wfTasks)
+      .set({ status: 'cancelled', outcome: 'removed', completedAt: new Date() })
+      .where(
+        and(
+          inArray(
+            wfTasks.id,
+            added.map((t) => t.id),
+          ),
+          inArray(wfTasks.status, [...OPEN]),
+        ),
+      )
+      .returning();
+    if (!removed) throw conflict(MSG.signerActed);
+    await writeEvent(run, {
+      taskId: removed.id,
+      nodeId: removed.nodeId,
+      nodeName: removed.nodeName,
+      action: 'removeSigner',
+      operateType: 1,
+      approvalFlag: 0,
+      userId: cmd.userId,
+      targetUserId: cmd.signerUserId,
+      message: ['减签', cmd.message?.trim()].filter(Boolean).join('：'),
+    });
+    if (added.find((t) => t.id === removed.id)?.status === 'pending') {
+      // The signer was the one due: the node goes on from the others (the parked owner, the next in line) or completes.
+      const open = await tx
+        .select({ id: wfTasks.id, status: wfTasks.status })
+        .from(wfTasks)
+        .where(
+          and(
+            eq(wfTasks.instanceId, inst.id),
+            eq(wfTasks.activation, removed.activation),
+            eq(wfTasks.kind, 'approve'),
+            inArray(wfTasks.status, [...OPEN]),
+            sql`${wfTasks.id} <> ${removed.id}`,
+          ),
+        )
+        .orderBy(asc(wfTasks.seq), asc(wfTasks.id));
+      await afterTaskClosed(run, removed, open);
+    }
+    await settle(run, 'removeSigner', removed.nodeId);
     return run.inst;
   });
 }

@@ -8,6 +8,7 @@ import { writeEvent } from './history';
 import type { NodeModel } from './model';
 import { leave } from './routing';
 import type { Run, TaskRow } from './run';
+import { scheduleTimers } from './timers';
 
 /** Task states that still need someone: due now (pending) or later in a sequence (waiting). */
 export const OPEN = ['pending', 'waiting'] as const;
@@ -124,6 +125,7 @@ export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
         ];
   const rows = await run.tx.insert(wfTasks).values(values).returning();
   run.created.push(...rows.filter((r) => r.status === 'pending'));
+  await scheduleTimers(run, n, activation);
 }
 
 /** Copies of a node (or of the end: node id `__end__`) for the people of a cc rule. */
@@ -131,6 +133,16 @@ export async function createCc(run: Run, nodeId: string, nodeName: string, rule:
   if (!rule) return;
   const n = run.model.nodes[nodeId] ?? { id: nodeId, name: nodeName, type: 'userTask', incoming: [], outgoing: [] };
   const people = await usersFor(run, n as NodeModel, rule);
+  if (!people.length) return;
+  const rows = await run.tx
+    .insert(wfTasks)
+    .values(people.map((u) => ({ instanceId: run.inst.id, nodeId, nodeName, kind: 'cc', assigneeUserId: u, candidateUserIds: [u], status: 'pending' })))
+    .returning();
+  run.created.push(...rows);
+}
+
+/** Copies of a node for people an approver chose when passing. */
+export async function createCcFor(run: Run, nodeId: string, nodeName: string, people: number[]): Promise<void> {
   if (!people.length) return;
   const rows = await run.tx
     .insert(wfTasks)

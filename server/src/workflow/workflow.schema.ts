@@ -92,6 +92,10 @@ export const wfTasks = pgTable(
     /** Held by a deputy (proxy approval): the person it is held for, and the delegation that put it there. */
     proxyForUserId: integer('proxy_for_user_id'),
     delegationId: integer('delegation_id'),
+    /** Delegated (委派): the owner the task returns to once the delegate has acted. */
+    ownerUserId: integer('owner_user_id'),
+    /** An added signer's task (加签): who added it, the only one who may remove it (减签) before it is done. */
+    addedByUserId: integer('added_by_user_id'),
   },
   (t) => [
     index('wf_tasks_delegation_idx').on(t.delegationId).where(sql`${t.delegationId} IS NOT NULL AND ${t.status} IN ('pending', 'waiting')`),
@@ -151,4 +155,34 @@ export const wfDelegations = pgTable(
     ...auditColumns,
   },
   (t) => [index('wf_delegations_user_idx').on(t.userId, t.startDate), index('wf_delegations_deputy_idx').on(t.deputyUserId)],
+);
+
+/**
+ * Time limits of user tasks (timer boundary events, timers.ts): one row per node arrival and timer,
+ * due at `dueAt`. Any server process claims due rows with FOR UPDATE SKIP LOCKED, so a timer fires
+ * once. status: pending | fired | skipped (its tasks were done before it was due) | failed.
+ * Commands never update these rows (the poller alone does), so a command never waits for one.
+ */
+export const wfTimers = pgTable(
+  'wf_timers',
+  {
+    id: serial('id').primaryKey(),
+    instanceId: integer('instance_id').notNull(),
+    nodeId: varchar('node_id', { length: 128 }).notNull(),
+    activation: integer('activation').notNull(),
+    /** The boundary event's id in the definition. */
+    timerId: varchar('timer_id', { length: 128 }).notNull(),
+    action: varchar('action', { length: 16 }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 1000 }),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The poller's question ("pending and due by now, earliest first") is a range scan of this partial index.
+    index('wf_timers_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
+    index('wf_timers_instance_idx').on(t.instanceId),
+  ],
 );

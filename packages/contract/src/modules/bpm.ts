@@ -9,6 +9,8 @@ export * from './bpm-forms';
 export const BPM_PERM = {
   definitionList: 'bpm:definition:list',
   definitionEdit: 'bpm:definition:edit',
+  /** Terminate any running instance, reassign any open task (process administrators). */
+  instanceAdmin: 'bpm:instance:admin',
 } as const;
 
 /** Filters shared by the process-centre lists (to-do, done, closed, cc). */
@@ -71,7 +73,14 @@ export const ERP_BPMN_MODDLE = {
   xml: { tagAlias: 'lowerCase' },
   associations: [],
   types: [
-    { name: 'UserTaskRules', extends: ['bpmn:UserTask'], properties: [...ruleAttrs('assignee'), attr('mode'), ...ruleAttrs('cc')] },
+    {
+      name: 'UserTaskRules',
+      extends: ['bpmn:UserTask'],
+      // editableFields: form fields the approver of this node may change when passing (comma separated).
+      properties: [...ruleAttrs('assignee'), attr('mode'), ...ruleAttrs('cc'), attr('editableFields')],
+    },
+    // A timer boundary event on a user task: what happens when it is due (remind | pass | reject | escalate).
+    { name: 'BoundaryRules', extends: ['bpmn:BoundaryEvent'], properties: [attr('timerAction')] },
     // A service task runs a named server hook (registered by a module); unknown names are refused at deploy.
     { name: 'ServiceTaskRules', extends: ['bpmn:ServiceTask'], properties: [attr('hook')] },
     {
@@ -241,6 +250,23 @@ export const ZInstanceListItem = z.object({
   canRevoke: z.boolean(),
 });
 export type InstanceListItem = z.output<typeof ZInstanceListItem>;
+
+/** An instance as the process administrator's list shows it: who started it and who holds its open tasks. */
+export const ZAdminInstanceItem = z.object({
+  processInstanceId: z.number().int(),
+  processKey: z.string(),
+  processName: z.string(),
+  businessId: z.string(),
+  title: z.string(),
+  initiatorCode: z.string(),
+  initiatorName: z.string(),
+  status: z.string(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  /** Open approval or resubmission tasks (what reassign acts on). */
+  openTasks: z.array(z.object({ taskId: z.number().int(), taskName: z.string(), kind: z.string(), holders: z.array(ZGroupUser) })),
+});
+export type AdminInstanceItem = z.output<typeof ZAdminInstanceItem>;
 
 const flowRequest = z.object({
   businessId: z.string().max(64).optional(),
@@ -509,11 +535,17 @@ export const bpmCalls = {
     method: 'POST',
     path: bpm('task/pass'),
     requestKind: 'json',
-    request: ZTaskRef.extend({ message: ZSignMessage.optional() }),
+    request: ZTaskRef.extend({
+      message: ZSignMessage.optional(),
+      /** People the approver copies the request to (they get a cc like the process's own copies). */
+      ccUserCodes: z.array(z.string().trim().min(1, '请选择抄送人').max(64)).max(20, '抄送人最多20人').optional(),
+      /** Changed form fields: only those the node declares editable (erp:editableFields), checked against the process's form. */
+      form: ZProcessForm.optional(),
+    }),
     data: z.null(),
     permission: 'login',
     write: true,
-    summary: 'Passes my task (message optional)',
+    summary: 'Passes my task (message optional), optionally copying it to chosen people; on a task delegated to me, hands it back to its owner',
     fromSpec: false,
   }),
   rejectTask: defineCall({
@@ -567,6 +599,86 @@ export const bpmCalls = {
     permission: 'login',
     write: true,
     summary: 'Adds a signer before or after me on my task',
+    fromSpec: false,
+  }),
+  taskOptions: defineCall({
+    method: 'POST',
+    path: bpm('task/options'),
+    requestKind: 'json',
+    request: ZTaskRef,
+    data: z.object({
+      /** Form fields my node lets me change when passing (erp:editableFields); empty on a task delegated to me. */
+      editableFields: z.array(z.string()),
+      /** The task was delegated to me by this person: passing hands it back; nothing else is allowed. */
+      delegatedBy: ZGroupUser.nullable(),
+      /** Signers I added on this node who have not acted yet: the ones I may remove (减签). */
+      removableSigners: z.array(ZGroupUser),
+    }),
+    permission: 'login',
+    summary: 'What the approval dialog may offer on my task: editable fields, whether it was delegated to me, signers I may remove',
+    fromSpec: false,
+  }),
+  delegateTask: defineCall({
+    method: 'POST',
+    path: bpm('task/delegate'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({
+      userCode: z.string({ error: '请选择委派对象' }).trim().min(1, '请选择委派对象').max(64),
+      message: z.string().trim().max(200, '委派说明最多200个字符').optional(),
+    }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Delegates my task (委派): the delegate acts on it, then it returns to me to pass or reject',
+    fromSpec: false,
+  }),
+  removeSigner: defineCall({
+    method: 'POST',
+    path: bpm('task/removeSigner'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({
+      userCode: z.string({ error: '请选择要减签的人' }).trim().min(1, '请选择要减签的人').max(64),
+      message: z.string().trim().max(200, '减签理由最多200个字符').optional(),
+    }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Removes a signer I added on this node (减签) before they acted; taskId is my task on the node',
+    fromSpec: false,
+  }),
+  adminInstancePage: defineCall({
+    method: 'POST',
+    path: bpm('instance/page'),
+    requestKind: 'json',
+    request: ZTaskListRequest.extend({ status: z.enum(['running', 'returned', 'passed', 'rejected', 'revoked', 'terminated']).optional() }),
+    data: pageOf(ZAdminInstanceItem),
+    permission: BPM_PERM.instanceAdmin,
+    summary: "Every instance (default: running and returned), newest first, with its open tasks' holders: the administrator's list for terminate and reassign",
+    fromSpec: false,
+  }),
+  terminateProcess: defineCall({
+    method: 'POST',
+    path: bpm('instance/terminate'),
+    requestKind: 'json',
+    request: ZInstanceRef.extend({ reason: z.string({ error: '请输入终止原因' }).trim().min(1, '请输入终止原因').max(200, '终止原因最多200个字符') }),
+    data: z.null(),
+    permission: BPM_PERM.instanceAdmin,
+    write: true,
+    summary: 'An administrator ends any running instance (audited, with a reason)',
+    fromSpec: false,
+  }),
+  reassignTask: defineCall({
+    method: 'POST',
+    path: bpm('instance/reassign'),
+    requestKind: 'json',
+    request: ZTaskRef.extend({
+      userCode: z.string({ error: '请选择改派对象' }).trim().min(1, '请选择改派对象').max(64),
+      reason: z.string({ error: '请输入改派原因' }).trim().min(1, '请输入改派原因').max(200, '改派原因最多200个字符'),
+    }),
+    data: z.null(),
+    permission: BPM_PERM.instanceAdmin,
+    write: true,
+    summary: 'An administrator gives an open task of any running instance to someone else (audited, with a reason)',
     fromSpec: false,
   }),
   revokeProcess: defineCall({

@@ -1,8 +1,8 @@
-import type { ApprovalStep, FlowData, Page, TaskListItem } from '@erp/contract';
+import type { AdminInstanceItem, ApprovalStep, FlowData, Page, TaskListItem } from '@erp/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { wfEvents } from '../../db/schema';
+import { auditLog, wfEvents, wfInstances, wfTasks } from '../../db/schema';
 import { lineXml } from '../../workflow/bpmn-builder';
 import { POSITIVE_PROCESS_XML } from './definitions/positive-process';
 
@@ -130,7 +130,7 @@ describe('process centre', () => {
     const bad = await call('mgr01', 'getUserTaskSort', { pageSize: 100000 });
     expect(bad.status).toBe(400);
     const conds = await s.get<{ processes: unknown[]; statuses: unknown[] }>(`${B}getQueryListCondition`, tokens.mgr01);
-    expect(conds.data.statuses).toHaveLength(5);
+    expect(conds.data.statuses).toHaveLength(6);
   });
 
   it('the unfiltered to-do list merges personal and group tasks newest first, paged like the filtered list', async () => {
@@ -219,6 +219,89 @@ describe('process centre', () => {
     expect((await todo('user02', { keyword: '转办测试' })).total).toBe(1);
     const people = (await call<Array<{ code: string }>>('mgr01', 'candidateUsers', { keyword: 'mgr' })).data;
     expect(people.map((p) => p.code)).not.toContain('mgr01');
+  });
+
+  it('delegate, remove signer and cc on pass over HTTP: bad input refused with 400 and a message', async () => {
+    const id = await startLeave('委派测试');
+    const t = (await todo('mgr01', { keyword: '委派测试' })).records[0]?.taskId;
+    expect((await call('mgr01', 'task/delegate', { taskId: t, userCode: '' })).message).toContain('请选择委派对象');
+    expect((await call('mgr01', 'task/delegate', { taskId: t, userCode: 'ghost' })).message).toBe('请选择委派对象');
+    expect((await call('mgr01', 'task/delegate', { taskId: t, userCode: 'mgr01' })).message).toBe('不能委派给自己');
+    expect((await call('mgr01', 'task/delegate', { taskId: 'x', userCode: 'user01' })).status).toBe(400);
+    expect((await call('user02', 'task/delegate', { taskId: t, userCode: 'user01' })).status).toBe(403);
+    expect((await call('mgr01', 'task/delegate', { taskId: t, userCode: 'user01', message: '先看一下' })).code).toBe('200');
+    expect((await call('mgr01', 'task/delegate', { taskId: t, userCode: 'user01' })).status).toBe(403);
+    expect((await todo('user01', { keyword: '委派测试' })).total).toBe(1);
+    type Options = { editableFields: string[]; delegatedBy: { userCode: string } | null; removableSigners: Array<{ userCode: string }> };
+    expect((await call<Options>('user01', 'task/options', { taskId: t })).data).toMatchObject({ delegatedBy: { userCode: 'mgr01' }, removableSigners: [] });
+    expect((await call('hr01', 'task/options', { taskId: t })).status).toBe(403);
+    expect((await call('user01', 'task/reject', { taskId: t, message: '不同意' })).message).toBe(
+      '委派给您的任务只能处理后交还委派人，不能驳回、退回、转办或加签',
+    );
+    expect((await call('user01', 'task/pass', { taskId: t, message: '没问题' })).code).toBe('200');
+    expect((await todo('mgr01', { keyword: '委派测试' })).total).toBe(1);
+    // Back with the owner: add a signer before me, then take them off again.
+    expect((await call('mgr01', 'task/addSigner', { taskId: t, userCode: 'user02', position: 'before' })).code).toBe('200');
+    const parked = (await call<Options>('mgr01', 'task/options', { taskId: t })).data;
+    expect(parked).toMatchObject({ delegatedBy: null, removableSigners: [{ userCode: 'user02' }] });
+    expect((await call('mgr01', 'task/removeSigner', { taskId: t, userCode: '' })).message).toContain('请选择要减签的人');
+    expect((await call('mgr01', 'task/removeSigner', { taskId: t, userCode: 'hr01' })).message).toBe('该人员不是您在此节点加签的审批人');
+    expect((await call('mgr01', 'task/removeSigner', { taskId: t, userCode: 'user02', message: '无需会签' })).code).toBe('200');
+    expect((await call('mgr01', 'task/removeSigner', { taskId: t, userCode: 'user02' })).status).toBe(409);
+    // Pass with chosen copies: unknown people are refused, naming them, and nothing happens.
+    expect((await call('mgr01', 'task/pass', { taskId: t, ccUserCodes: ['fin01', 'ghost'] })).message).toBe('抄送人不存在或已停用：ghost');
+    expect((await call('mgr01', 'task/pass', { taskId: t, ccUserCodes: Array.from({ length: 21 }, (_, i) => `u${i}`) })).message).toContain('抄送人最多20人');
+    expect((await todo('mgr01', { keyword: '委派测试' })).total).toBe(1);
+    expect((await call('mgr01', 'task/pass', { taskId: t, ccUserCodes: ['user02'] })).code).toBe('200');
+    const cc = (await call<Page<TaskListItem>>('user02', 'getUserCCTaskSort', { pageIndex: 1, pageSize: 10, keyword: '委派测试' })).data;
+    expect(cc.records.map((r) => r.processInstanceId)).toEqual([id]);
+    const audited = await s.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, String(t)));
+    expect(audited.map((a) => a.call).sort()).toEqual(expect.arrayContaining([expect.stringContaining('delegate'), expect.stringContaining('removeSigner')]));
+  });
+
+  it('terminate and reassign: administrators only (403 for an employee), reasons required, audited', async () => {
+    const id = await startLeave('终止测试');
+    const t = (await todo('mgr01', { keyword: '终止测试' })).records[0]?.taskId;
+    expect((await call('emp01', 'instance/terminate', { processInstanceId: id, reason: '不要了' })).status).toBe(403);
+    expect((await call('emp01', 'instance/page', {})).status).toBe(403);
+    const listed = (await call<Page<AdminInstanceItem>>('admin', 'instance/page', { keyword: '终止测试' })).data;
+    expect(listed.records.map((r) => [r.processInstanceId, r.status, r.initiatorCode])).toEqual([[id, 'running', 'emp01']]);
+    expect(listed.records[0]?.openTasks).toEqual([
+      { taskId: t, taskName: expect.any(String), kind: 'approve', holders: [expect.objectContaining({ userCode: 'mgr01' })] },
+    ]);
+    expect((await call('admin', 'instance/page', { status: 'bogus' })).status).toBe(400);
+    expect((await call('mgr01', 'instance/reassign', { taskId: t, userCode: 'user01', reason: '休假' })).status).toBe(403);
+    expect((await call('admin', 'instance/reassign', { taskId: t, userCode: 'user01', reason: ' ' })).message).toContain('请输入改派原因');
+    expect((await call('admin', 'instance/reassign', { taskId: t, userCode: 'ghost', reason: '休假' })).message).toBe('请选择改派对象');
+    expect((await call('admin', 'instance/reassign', { taskId: t, userCode: 'user01', reason: '休假' })).code).toBe('200');
+    expect((await todo('user01', { keyword: '终止测试' })).total).toBe(1);
+    expect((await call('admin', 'instance/terminate', { processInstanceId: id })).message).toContain('请输入终止原因');
+    expect((await call('admin', 'instance/terminate', { processInstanceId: id, reason: '重复申请' })).code).toBe('200');
+    expect((await call('admin', 'instance/terminate', { processInstanceId: id, reason: '重复申请' })).status).toBe(409);
+    const [inst] = await s.db.select().from(wfInstances).where(eq(wfInstances.id, id));
+    expect(inst?.status).toBe('terminated');
+    const open = await s.db
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, id), eq(wfTasks.status, 'pending'), eq(wfTasks.kind, 'approve')));
+    expect(open).toHaveLength(0);
+    const audited = await s.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, String(id)));
+    expect(audited.find((a) => a.call.includes('terminate'))?.after).toMatchObject({ status: 'terminated', reason: '重复申请' });
+    const reassigned = await s.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, String(t)));
+    expect(reassigned.find((a) => a.call.includes('reassign'))?.after).toMatchObject({ reassignTo: 'user01', reason: '休假' });
+    expect((await call<Page<AdminInstanceItem>>('admin', 'instance/page', { keyword: '终止测试' })).data.total).toBe(0);
+    expect((await call<Page<AdminInstanceItem>>('admin', 'instance/page', { keyword: '终止测试', status: 'terminated' })).data.total).toBe(1);
+    const closed = (await call<Page<TaskListItem>>('emp01', 'getUserClosedTaskSort', { pageIndex: 1, pageSize: 10, keyword: '终止测试' })).data;
+    expect(closed.records.map((r) => r.status)).toEqual(['terminated']);
   });
 
   it('keeps other people out of a flow', async () => {

@@ -1,4 +1,4 @@
-import type { DefinitionSummary, InstanceListItem, TaskListItem, TaskListRequest } from '@erp/contract';
+import type { AdminInstanceItem, DefinitionSummary, InstanceListItem, TaskListItem, TaskListRequest } from '@erp/contract';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { orgUnits, roles, userRoles, users, wfDefinitions, wfEvents, wfInstances, wfTasks } from '../../db/schema';
 import { type Db, queryRows } from '../../platform/db';
@@ -186,7 +186,7 @@ export async function taskList(db: Db, userId: number, kind: TaskListKind, f: Li
 /** Finished processes I started or acted on: one row per instance. */
 export async function closedList(db: Db, userId: number, f: ListFilters): Promise<{ records: TaskListItem[]; total: number }> {
   const mine = sql`(${wfInstances.initiatorUserId} = ${userId} OR EXISTS (SELECT 1 FROM wf_tasks y WHERE y.instance_id = wf_instances.id AND y.completed_by = ${userId} AND y.kind IN ('approve', 'resubmit')))`;
-  const filters = instanceFilters({ ...f, keyword: undefined }, and(inArray(wfInstances.status, ['passed', 'rejected', 'revoked']), mine));
+  const filters = instanceFilters({ ...f, keyword: undefined }, and(inArray(wfInstances.status, ['passed', 'rejected', 'revoked', 'terminated']), mine));
   if (f.keyword?.trim()) {
     const t = likeText(f.keyword.trim());
     filters.push(or(ilike(wfInstances.title, t), ilike(wfInstances.processName, t)) as SQL);
@@ -436,4 +436,78 @@ export async function hasEvents(db: Db, instanceId: number): Promise<boolean> {
 export async function taskInstance(db: Db, taskId: number): Promise<number | undefined> {
   const [row] = await db.select({ id: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, taskId));
   return row?.id;
+}
+
+/** Every instance for the process administrator (default: the live ones), newest first, with who holds each open task. */
+export async function adminInstances(db: Db, f: ListFilters & { status?: string }): Promise<{ records: AdminInstanceItem[]; total: number }> {
+  const filters = instanceFilters(
+    { ...f, keyword: undefined },
+    f.status ? eq(wfInstances.status, f.status) : inArray(wfInstances.status, ['running', 'returned']),
+  );
+  if (f.keyword?.trim()) {
+    const t = likeText(f.keyword.trim());
+    filters.push(or(ilike(wfInstances.title, t), ilike(wfInstances.processName, t), ilike(wfInstances.businessId, t)) as SQL);
+  }
+  const where = and(...filters);
+  const { limit, offset } = pageWindow(f);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        processInstanceId: wfInstances.id,
+        processKey: wfInstances.processKey,
+        processName: wfInstances.processName,
+        businessId: wfInstances.businessId,
+        title: wfInstances.title,
+        initiatorCode: sql<string>`${initiator}`,
+        initiatorName: sql<string>`${initiatorName}`,
+        status: wfInstances.status,
+        startTime: wfInstances.startedAt,
+        endTime: wfInstances.endedAt,
+      })
+      .from(wfInstances)
+      .where(where)
+      .orderBy(f.sortOrder === 'ascend' ? sql`${wfInstances.startedAt} ASC` : sql`${wfInstances.startedAt} DESC`, desc(wfInstances.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(wfInstances).where(where),
+  ]);
+  const ids = rows.map((r) => r.processInstanceId);
+  const tasks = ids.length
+    ? await db
+        .select({
+          id: wfTasks.id,
+          instanceId: wfTasks.instanceId,
+          nodeName: wfTasks.nodeName,
+          kind: wfTasks.kind,
+          assignee: wfTasks.assigneeUserId,
+          candidates: wfTasks.candidateUserIds,
+        })
+        .from(wfTasks)
+        .where(and(inArray(wfTasks.instanceId, ids), eq(wfTasks.status, 'pending'), inArray(wfTasks.kind, ['approve', 'resubmit'])))
+        .orderBy(wfTasks.id)
+    : [];
+  const people = [...new Set(tasks.flatMap((t) => (t.assignee ? [t.assignee] : t.candidates)))];
+  const names = new Map(
+    (people.length ? await db.select({ id: users.id, code: users.userCode, name: users.realName }).from(users).where(inArray(users.id, people)) : []).map(
+      (u) => [u.id, { userCode: u.code, userName: u.name }],
+    ),
+  );
+  return {
+    total: Number(totals[0]?.n ?? 0),
+    records: rows.map((r) => ({
+      ...r,
+      initiatorCode: r.initiatorCode ?? '',
+      initiatorName: r.initiatorName ?? '',
+      startTime: iso(r.startTime) ?? '',
+      endTime: iso(r.endTime),
+      openTasks: tasks
+        .filter((t) => t.instanceId === r.processInstanceId)
+        .map((t) => ({
+          taskId: t.id,
+          taskName: t.nodeName,
+          kind: t.kind,
+          holders: (t.assignee ? [t.assignee] : t.candidates).map((u) => names.get(u)).filter((p): p is { userCode: string; userName: string } => !!p),
+        })),
+    })),
+  };
 }

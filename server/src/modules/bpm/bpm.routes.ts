@@ -1,21 +1,30 @@
 import { bpmCalls } from '@erp/contract';
 import { badRequest, notFound } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
+import { pageOfRows } from '../../platform/http/paging';
 import type { ServerModule } from '../../platform/module';
 import { resolveRule } from '../../workflow/assignees';
 import * as engine from '../../workflow/engine';
 import { hooksFor } from '../../workflow/hooks';
+import { fireDueTimers, TimerPoller } from '../../workflow/timers';
 import type { FileService } from '../file/file.service';
 import * as repo from './bpm.repository';
 import * as service from './bpm.service';
 import { canReadRequestFile, REQUEST_FILES_MODULE, requestDetail, startRequest } from './requests';
 
+const TIMER_POLL_MS = 5_000;
+
 export const bpmModule: ServerModule = {
   name: 'bpm',
-  setup(_app, platform) {
+  setup(app, platform) {
     (platform.services.get('files') as FileService | undefined)?.registerReader(REQUEST_FILES_MODULE, (user, file) =>
       canReadRequestFile(platform.db, user, file),
     );
+    // Time limits of user tasks: every process polls; SKIP LOCKED gives each due timer to one of them.
+    const timers = new TimerPoller(() => fireDueTimers(platform.db), platform.log, TIMER_POLL_MS);
+    timers.start();
+    platform.services.set('workflow.timers', timers);
+    app.addHook('onClose', () => timers.stop());
   },
   routes() {
     return implement(bpmCalls, {
@@ -113,7 +122,49 @@ export const bpmModule: ServerModule = {
       requestDetail: async (input, ctx) => requestDetail(ctx.platform.db, ctx.platform.services.get('files') as FileService, ctx.user, input.instanceId),
       myInstances: async (input, ctx) => service.myInstances(ctx.platform.db, ctx.user, input),
       passTask: async (input, ctx) => {
-        await engine.pass(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message });
+        const db = ctx.platform.db;
+        const cc = input.ccUserCodes?.length ? await service.ccUserIds(db, input.ccUserCodes) : undefined;
+        await engine.pass(db, {
+          taskId: input.taskId,
+          userId: ctx.user.userId,
+          message: input.message,
+          ccUserIds: cc,
+          edits: input.form,
+          checkForm: service.formCheck,
+        });
+        if (input.form && Object.keys(input.form).length) ctx.audit({ recordId: input.taskId, after: { form: input.form } });
+        return null;
+      },
+      taskOptions: async (input, ctx) => service.taskOptions(ctx.platform.db, ctx.user, input.taskId),
+      delegateTask: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const to = await service.targetUser(db, input.userCode, engine.MSG.delegateTarget);
+        await engine.delegate(db, { taskId: input.taskId, userId: ctx.user.userId, toUserId: to.id, message: input.message });
+        ctx.audit({ recordId: input.taskId, after: { delegateTo: to.userCode, message: input.message ?? null } });
+        return null;
+      },
+      removeSigner: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const signer = await repo.userByCode(db, input.userCode);
+        if (!signer) throw badRequest(engine.MSG.signerNotAdded);
+        await engine.removeSigner(db, { taskId: input.taskId, userId: ctx.user.userId, signerUserId: signer.id, message: input.message });
+        ctx.audit({ recordId: input.taskId, after: { removedSigner: signer.userCode } });
+        return null;
+      },
+      adminInstancePage: async (input, ctx) => {
+        const { records, total } = await repo.adminInstances(ctx.platform.db, input);
+        return pageOfRows(records, total, input);
+      },
+      terminateProcess: async (input, ctx) => {
+        const inst = await engine.terminate(ctx.platform.db, { instanceId: input.processInstanceId, userId: ctx.user.userId, reason: input.reason });
+        ctx.audit({ recordId: inst.id, after: { status: inst.status, reason: input.reason } });
+        return null;
+      },
+      reassignTask: async (input, ctx) => {
+        const db = ctx.platform.db;
+        const to = await service.targetUser(db, input.userCode, engine.MSG.reassignTarget);
+        const inst = await engine.reassign(db, { taskId: input.taskId, userId: ctx.user.userId, toUserId: to.id, reason: input.reason });
+        ctx.audit({ recordId: input.taskId, after: { instanceId: inst.id, reassignTo: to.userCode, reason: input.reason } });
         return null;
       },
       rejectTask: async (input, ctx) => {

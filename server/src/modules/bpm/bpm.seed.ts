@@ -32,7 +32,11 @@ export const bpmSeed: ModuleSeed = {
       component: '/CustomBpmn/index',
       icon: 'PartitionOutlined',
       appType: 'front',
-      children: [button('查看流程定义', BPM_PERM.definitionList), button('部署/停用流程', BPM_PERM.definitionEdit)],
+      children: [
+        button('查看流程定义', BPM_PERM.definitionList),
+        button('部署/停用流程', BPM_PERM.definitionEdit),
+        button('终止/改派流程实例', BPM_PERM.instanceAdmin),
+      ],
     },
   ],
   reference: deployRequestProcesses,

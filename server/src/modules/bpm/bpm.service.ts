@@ -1,4 +1,6 @@
-import { BPM_PERM, type FlowData, type TaskListRequest } from '@erp/contract';
+import { BPM_PERM, checkRequestForm, type FlowData, REQUEST_FORMS, requestFieldsOf, type TaskListRequest } from '@erp/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { users, wfInstances, wfTasks } from '../../db/schema';
 import type { Principal } from '../../platform/auth/principal';
 import { hasPermission } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
@@ -19,6 +21,7 @@ export const STATUS_NAMES: Record<string, string> = {
   passed: '已通过',
   rejected: '已驳回',
   revoked: '已撤回',
+  terminated: '已终止',
 };
 
 /** Reading an instance: its participants, process administrators, and whoever a business module lets in. */
@@ -144,4 +147,58 @@ export async function targetUser(db: Db, code: string, message: string) {
   const u = await repo.userByCode(db, code);
   if (!u?.enabled) throw badRequest(message);
   return u;
+}
+
+/** The people an approver copies a pass to: every code must be an enabled user (400 naming the first that is not). */
+export async function ccUserIds(db: Db, codes: string[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const code of [...new Set(codes.map((c) => c.trim()))]) {
+    const u = await repo.userByCode(db, code);
+    if (!u?.enabled) throw badRequest(`${engine.MSG.ccTarget}：${code}`);
+    out.push(u.id);
+  }
+  return out;
+}
+
+/**
+ * The check of a form after an approver's edits (task/pass with `form`): the process's declared form
+ * (bpm-forms.ts), or the general fields' types for a process without one; the first problem, named.
+ */
+export function formCheck(processKey: string, form: Record<string, unknown>, edits: Record<string, unknown>): string | undefined {
+  const fields = requestFieldsOf(processKey);
+  // Attachments stay the applicant's own uploads: an approver cannot swap them.
+  const files = fields.find((f) => f.kind === 'files' && Object.hasOwn(edits, f.name));
+  if (files) return `${files.label}不能在审批时修改`;
+  return checkRequestForm(fields, form, { loose: !REQUEST_FORMS[processKey] })[0]?.message;
+}
+
+/** The approval dialog's options on a task of mine (held now, parked behind a signer, or passed with a signer after me). */
+export async function taskOptions(db: Db, user: Principal, taskId: number) {
+  const [task] = await db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+  if (!task) throw notFound(engine.MSG.taskMissing);
+  const holds = task.status === 'pending' && engine.isHolder(task, user.userId);
+  const mine = holds || (task.status === 'waiting' && task.assigneeUserId === user.userId) || task.completedBy === user.userId;
+  if (!mine) throw forbidden(engine.MSG.notAssignee);
+  const [inst] = await db.select({ definitionId: wfInstances.definitionId }).from(wfInstances).where(eq(wfInstances.id, task.instanceId));
+  const model = inst ? await engine.modelOf(db, inst.definitionId) : undefined;
+  const signers = await db
+    .select({ userCode: users.userCode, userName: users.realName })
+    .from(wfTasks)
+    .innerJoin(users, eq(users.id, wfTasks.assigneeUserId))
+    .where(
+      and(
+        eq(wfTasks.instanceId, task.instanceId),
+        eq(wfTasks.activation, task.activation),
+        eq(wfTasks.nodeId, task.nodeId),
+        eq(wfTasks.addedByUserId, user.userId),
+        inArray(wfTasks.status, ['pending', 'waiting']),
+      ),
+    )
+    .orderBy(wfTasks.seq);
+  const owner = task.ownerUserId ? await repo.userById(db, task.ownerUserId) : undefined;
+  return {
+    editableFields: holds && !task.ownerUserId ? (model?.nodes[task.nodeId]?.editable ?? []) : [],
+    delegatedBy: owner ? { userCode: owner.userCode, userName: owner.realName } : null,
+    removableSigners: signers,
+  };
 }

@@ -140,3 +140,37 @@ it('deploys the general requests on a new database and on upgrade, keeping an ad
     await database.close();
   }
 }, 120_000);
+
+describe('fields an approver may edit on pass (erp:editableFields)', () => {
+  it('deploy checks them against the form; a pass saves only those, validated, and logs old and new values', async () => {
+    const { lineXml } = await import('../../workflow/bpmn-builder');
+    const xml = (editable: string) =>
+      lineXml('Leave_Process', [
+        { assigneeType: 'superior', editableFields: editable },
+        { assigneeType: 'users', assigneeValue: 'hr01' },
+      ]);
+    const unknown = await call('admin', 'definition/deploy', { xml: xml('days,bonus,attachments') });
+    expect(unknown.status).toBe(400);
+    expect(unknown.message).toContain('可编辑字段 "bonus" 不在「请假申请」的表单中');
+    expect(unknown.message).toContain('附件字段 "attachments" 不能设为审批时可编辑');
+    expect((await call('admin', 'definition/deploy', { xml: xml('days,endDate') })).code).toBe('200');
+    const started = await call<{ processInstanceId: number }>('emp01', 'start', { processKey: 'Leave_Process', title: '请假-可编辑', form: leave });
+    const id = started.data.processInstanceId;
+    const flow = await call<{ taskId: number }>('mgr01', 'common/getFlowData', { instanceId: id });
+    const taskId = flow.data.taskId;
+    expect(taskId).toBeTruthy();
+    expect((await call<{ editableFields: string[] }>('mgr01', 'task/options', { taskId })).data.editableFields).toEqual(['days', 'endDate']);
+    expect((await call('mgr01', 'task/pass', { taskId, form: { leaveType: '001' } })).message).toBe('以下字段在此节点不可修改：leaveType');
+    expect((await call('mgr01', 'task/pass', { taskId, form: { days: 1000 } })).message).toBe('请假天数：不能大于365');
+    expect((await call('mgr01', 'task/pass', { taskId, form: { endDate: '2026-11-01' } })).message).toBe('结束日期不能早于开始日期');
+    expect((await call('mgr01', 'task/pass', { taskId, form: { days: 'x' } })).message).toBe('请假天数：应为数字');
+    expect((await call('mgr01', 'task/pass', { taskId, form: { days: 3, endDate: '2026-12-03' }, message: '改为3天' })).code).toBe('200');
+    const detail = await call<RequestDetail>('hr01', 'requestDetail', { instanceId: id });
+    expect(detail.data.form).toMatchObject({ days: 3, endDate: '2026-12-03', leaveType: '002' });
+    const [edit] = await queryRows<{ message: string }>(s.db, sql`SELECT message FROM wf_events WHERE instance_id = ${id} AND action = 'editForm'`);
+    expect(edit?.message).toBe('修改表单：days 5 → 3；endDate 2026-12-05 → 2026-12-03');
+    // The next node declares nothing editable.
+    const next = await call<{ taskId: number }>('hr01', 'common/getFlowData', { instanceId: id });
+    expect((await call('hr01', 'task/pass', { taskId: next.data.taskId, form: { days: 1 } })).message).toBe('以下字段在此节点不可修改：days');
+  });
+});

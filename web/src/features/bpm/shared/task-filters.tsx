@@ -101,4 +101,11 @@ export function TaskFilters({
   );
 }
 
-export const STATUS_COLORS: Record<string, string> = { running: 'processing', returned: 'warning', passed: 'success', rejected: 'error', revoked: 'default' };
+export const STATUS_COLORS: Record<string, string> = {
+  running: 'processing',
+  returned: 'warning',
+  passed: 'success',
+  rejected: 'error',
+  revoked: 'default',
+  terminated: 'default',
+};
