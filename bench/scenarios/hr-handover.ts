@@ -71,7 +71,8 @@ const scenario: Scenario = async (ctx) => {
   const sections: Section[] = [];
   try {
     const id = async (code: string) => Number((await pool.query<{ id: number }>('SELECT id FROM users WHERE user_code = $1', [code])).rows[0]?.id);
-    const [leaver, successor, other] = [await id('user12'), await id('user13'), await id('user14')];
+    // Active in the demo data (the lifecycle demo has user13–user20 leave).
+    const [leaver, successor, other] = [await id('user12'), await id('user21'), await id('user22')];
     const adminToken = await login(server.url, 'admin');
     const dep = await post<{ id: number }>(server.url, `${B}definition/deploy`, { xml: XML }, adminToken);
     if (dep.code !== '200') throw new Error(`deploy failed: ${dep.message}`);
