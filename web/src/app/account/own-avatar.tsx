@@ -3,7 +3,6 @@ import { fileCalls } from '@erp/contract/modules/file';
 import { greetingCalls } from '@erp/contract/modules/greeting';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Upload } from 'antd';
-import { useState } from 'react';
 import { checkSelection } from '../../components/file-upload';
 import { uploadFile } from '../../components/file-upload/upload-request';
 import { api } from '../api/client';
@@ -16,7 +15,6 @@ const LINK_FRESH_MS = 60_000;
 export function OwnAvatar({ initials, size = 64 }: { initials?: string; size?: number }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const profile = useQuery({ queryKey: ['greeting', 'profile'], queryFn: () => api(greetingCalls.getUserInfo, {}, { silent: true }) });
   const group = profile.data?.avatarFileId ?? null;
   const photo = useQuery({
@@ -38,7 +36,6 @@ export function OwnAvatar({ initials, size = 64 }: { initials?: string; size?: n
       message.success('头像已更新');
       await queryClient.invalidateQueries({ queryKey: ['greeting', 'profile'] });
     },
-    onSettled: () => setBusy(false),
   });
   return (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8 }} data-testid="own-avatar">
@@ -52,14 +49,11 @@ export function OwnAvatar({ initials, size = 64 }: { initials?: string; size?: n
           const check = checkSelection([file], { existing: 0, maxCount: 1, accept: PHOTO_SUFFIXES });
           for (const w of check.warnings) message.warning(w);
           const [accepted] = check.accepted;
-          if (accepted) {
-            setBusy(true);
-            save.mutate(accepted);
-          }
+          if (accepted) save.mutate(accepted);
           return Upload.LIST_IGNORE;
         }}
       >
-        <Button size="small" icon={<CameraOutlined />} loading={busy} data-testid="avatar-upload" title="支持 JPG、PNG">
+        <Button size="small" icon={<CameraOutlined />} loading={save.isPending} data-testid="avatar-upload" title="支持 JPG、PNG">
           更换头像
         </Button>
       </Upload>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
+import { fieldName } from '../../components/resource';
 
 /** An employee picker (code, name, department), searching as one types. */
 export function EmployeeSelect(props: { value?: number | null; onChange?: (v: number | null) => void; id?: string; disabled?: boolean }) {
@@ -24,7 +25,7 @@ export function EmployeeSelect(props: { value?: number | null; onChange?: (v: nu
       onSearch={setKeyword}
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder="输入姓名或工号搜索"
-      aria-label={props.id ? undefined : '输入姓名或工号搜索'}
+      aria-label={fieldName({ id: props.id, placeholder: '输入姓名或工号搜索' })}
       options={(data ?? []).map((e) => ({ value: e.id, label: `${e.name}（${e.code}）${e.orgName ? ` · ${e.orgName}` : ''}` }))}
     />
   );

@@ -2,7 +2,7 @@ import { recruitCalls } from '@erp/contract/modules/recruit';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { api } from '../../app/api/client';
-import { useDictOptions } from '../../components/resource';
+import { fieldName, useDictOptions } from '../../components/resource';
 
 /** Money in yuan with two decimals and thousands separators. */
 export const yuan = (v: number | null | undefined) =>
@@ -33,7 +33,7 @@ export function DemandSelect(props: {
       value={props.value ?? undefined}
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder="选择需求"
-      aria-label={props.id ? undefined : '选择需求'}
+      aria-label={fieldName({ id: props.id, placeholder: '选择需求' })}
       options={(data?.records ?? []).map((d) => ({ value: d.id, label: `${d.name}（${d.demandNo}）` }))}
       style={{ minWidth: 220, ...props.style }}
     />
@@ -50,7 +50,7 @@ export function InterviewerSelect(props: { value?: number | null; onChange?: (v:
       value={props.value ?? undefined}
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder="选择面试官"
-      aria-label={props.id ? undefined : '选择面试官'}
+      aria-label={fieldName({ id: props.id, placeholder: '选择面试官' })}
       options={(data ?? []).map((u) => ({ value: u.userId, label: `${u.realName}（${u.userCode}）` }))}
       style={{ minWidth: 180 }}
     />
@@ -66,7 +66,7 @@ export function PlaceSelect(props: { value?: number | null; onChange?: (v: numbe
       value={props.value ?? undefined}
       onChange={(v) => props.onChange?.(v ?? null)}
       placeholder="选择面试地点"
-      aria-label={props.id ? undefined : '选择面试地点'}
+      aria-label={fieldName({ id: props.id, placeholder: '选择面试地点' })}
       options={(data ?? []).map((p) => ({ value: p.id, label: p.name }))}
       style={{ minWidth: 180 }}
     />
