@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './flow-texts';
+import { fieldName } from '../resource/pickers';
 import { usePeople } from './use-people';
 
 export const personLabel = (p: EmployeeOption) => `${p.name}（${p.code}）${p.orgName ? ` · ${p.orgName}` : ''}`;
@@ -28,7 +29,7 @@ export function PersonSelect({
   return (
     <Select
       id={id}
-      aria-label={id ? undefined : placeholder}
+      aria-label={fieldName({ id, placeholder })}
       value={value}
       onChange={onChange}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
