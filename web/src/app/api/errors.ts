@@ -1,7 +1,7 @@
 import { SESSION_EXPIRED_CODE } from '@erp/contract/common';
 import i18n from '../i18n';
 import { clearSession } from '../session/session-store';
-import { toastError, toastWarning } from './notify';
+import { toastError, toastsVisible, toastWarning } from './notify';
 
 /** A failed call: `code` from the envelope (or `HTTP_<status>` / `NETWORK`), and whether the user was already told. */
 export class ApiError extends Error {
@@ -18,6 +18,8 @@ export class ApiError extends Error {
 }
 
 const EXPIRY_WARNING_SECONDS = 1.5;
+/** How long an expiry waits for the app to mount and draw its warning before leaving anyway. */
+const APP_MOUNT_WAIT_MS = 10_000;
 let expiring: Promise<void> | null = null;
 
 /** Where an expired session goes: the configured single sign-on logout address, else our entry page. */
@@ -44,15 +46,16 @@ export function sessionExpired(): Promise<void> {
   const redirect = currentHashPath();
   toastWarning(i18n.t('error.sessionExpired'), EXPIRY_WARNING_SECONDS, 'session-expired');
   clearSession();
-  expiring = new Promise<void>((resolve) => {
-    setTimeout(() => {
+  // The 1.5 s count from when the warning is drawn: a call made before the app mounted (the early
+  // menu request of a reload) would otherwise leave before the user ever saw why.
+  expiring = toastsVisible(APP_MOUNT_WAIT_MS)
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, EXPIRY_WARNING_SECONDS * 1000)))
+    .then(() => {
       const target = ssoLogoutTarget(redirect);
       if (target.startsWith('#')) location.hash = target.slice(1);
       else location.assign(target);
       expiring = null;
-      resolve();
-    }, EXPIRY_WARNING_SECONDS * 1000);
-  });
+    });
   return expiring;
 }
 

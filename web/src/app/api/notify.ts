@@ -14,10 +14,31 @@ interface Pending {
 
 let instance: MessageInstance | null = null;
 const pending: Pending[] = [];
+let readyWaiters: Array<() => void> = [];
 
 export function setMessageInstance(next: MessageInstance | null): void {
   instance = next;
-  if (next) for (const p of pending.splice(0)) show(p);
+  if (!next) return;
+  for (const p of pending.splice(0)) show(p);
+  for (const resolve of readyWaiters.splice(0)) resolve();
+}
+
+/**
+ * Resolves once toasts are drawn (the app has mounted), or after `atMostMs` whatever happens: a
+ * countdown that follows a toast (the 1.5 s session-expiry warning) starts when the user can see it,
+ * not while a slow start still holds the toast in the queue.
+ */
+export function toastsVisible(atMostMs: number): Promise<void> {
+  if (instance) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      readyWaiters = readyWaiters.filter((r) => r !== done);
+      resolve();
+    };
+    const timer = setTimeout(done, atMostMs);
+    readyWaiters.push(done);
+  });
 }
 
 function show({ level, content, seconds, key }: Pending): void {
