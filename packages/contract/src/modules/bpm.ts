@@ -142,6 +142,7 @@ export const ZTransferRecord = z.object({
   remark: z.string(),
 });
 export const ZGroupUser = z.object({ userName: z.string(), userCode: z.string() });
+export type GroupUser = z.output<typeof ZGroupUser>;
 
 export const ZApprovalStep = z.object({
   /** Stable within one answer: event id, task id or predicted node. */
@@ -252,6 +253,12 @@ export const ZInstanceListItem = z.object({
 export type InstanceListItem = z.output<typeof ZInstanceListItem>;
 
 /** An instance as the process administrator's list shows it: who started it and who holds its open tasks. */
+/** Where an instance stands (the administrators' list filters by it). */
+export const INSTANCE_STATUSES = ['running', 'returned', 'passed', 'rejected', 'revoked', 'terminated'] as const;
+export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
+export const ZInstanceStatus = z.enum(INSTANCE_STATUSES);
+export const isInstanceStatus = (v: unknown): v is InstanceStatus => INSTANCE_STATUSES.includes(v as InstanceStatus);
+
 export const ZAdminInstanceItem = z.object({
   processInstanceId: z.number().int(),
   processKey: z.string(),
@@ -650,7 +657,7 @@ export const bpmCalls = {
     method: 'POST',
     path: bpm('instance/page'),
     requestKind: 'json',
-    request: ZTaskListRequest.extend({ status: z.enum(['running', 'returned', 'passed', 'rejected', 'revoked', 'terminated']).optional() }),
+    request: ZTaskListRequest.extend({ status: ZInstanceStatus.optional() }),
     data: pageOf(ZAdminInstanceItem),
     permission: BPM_PERM.instanceAdmin,
     summary: "Every instance (default: running and returned), newest first, with its open tasks' holders: the administrator's list for terminate and reassign",

@@ -1,20 +1,41 @@
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
-import { bpmCalls, ERP_BPMN_MODDLE } from '@erp/contract/modules/bpm';
+import { BPM_PERM, bpmCalls, ERP_BPMN_MODDLE } from '@erp/contract/modules/bpm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, Modal, Space, Switch, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Input, Modal, Space, Switch, Tabs, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
-import { Auth } from '../../../app/auth/auth';
+import '../bpm-texts';
+import { Auth, useHasAuth } from '../../../app/auth/auth';
 import styles from './designer.module.css';
+import { InstanceAdmin } from './instance-admin';
 import { type Canvas, type DiagramElement, EMPTY_DIAGRAM, type EventBus, type ModdleFactory, type ModelerLike, type Modeling } from './modeler-types';
 import { PropertiesPanel } from './properties-panel';
 
 const EDIT = 'bpm:definition:edit';
 
-/** /CustomBpmn/index — design, validate and deploy process definitions; every version stays listed. */
+/**
+ * /CustomBpmn/index — the definitions (design, validate, deploy; every version stays listed) and, for
+ * whoever may terminate and reassign, the instances.
+ */
 export default function DesignerScreen() {
+  const { t } = useTranslation();
+  const may = useHasAuth();
+  const definitions = <Definitions />;
+  if (!may(BPM_PERM.instanceAdmin)) return definitions;
+  return (
+    <Tabs
+      items={[
+        { key: 'definitions', label: t('bpm.admin.definitions'), children: definitions },
+        { key: 'instances', label: <span data-testid="designer-tab-instances">{t('bpm.admin.title')}</span>, children: <InstanceAdmin /> },
+      ]}
+    />
+  );
+}
+
+function Definitions() {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const host = useRef<HTMLDivElement>(null);

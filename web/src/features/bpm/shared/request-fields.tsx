@@ -11,28 +11,30 @@ import '../bpm-texts';
 /** What the form holds while editing: dates as dayjs, files as entries. */
 export type RequestFormValues = Record<string, string | number | Dayjs | FileEntry[] | null | undefined>;
 
-/** The start form of a process, from its declaration in the contract. */
-export function RequestFormItems({ processKey }: { processKey: string }) {
+/** The start form of a process, from its declaration in the contract (`only`: just these fields). */
+export function RequestFormItems({ processKey, only }: { processKey: string; only?: readonly string[] }) {
   const { t } = useTranslation();
   return (
     <>
-      {requestFieldsOf(processKey).map((f) => {
-        const message = t(f.kind === 'select' ? 'bpm.fieldChoose' : f.kind === 'files' ? 'bpm.fieldUpload' : 'bpm.fieldRequired', { label: f.label });
-        const rules = requestFieldRules(f, message);
-        return (
-          <Form.Item
-            key={f.name}
-            name={f.name}
-            label={f.label}
-            extra={f.hint}
-            rules={rules}
-            dependencies={f.name === 'endDate' ? ['startDate'] : undefined}
-            valuePropName={f.kind === 'files' ? 'value' : undefined}
-          >
-            {input(f)}
-          </Form.Item>
-        );
-      })}
+      {requestFieldsOf(processKey)
+        .filter((f) => !only || only.includes(f.name))
+        .map((f) => {
+          const message = t(f.kind === 'select' ? 'bpm.fieldChoose' : f.kind === 'files' ? 'bpm.fieldUpload' : 'bpm.fieldRequired', { label: f.label });
+          const rules = requestFieldRules(f, message);
+          return (
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              extra={f.hint}
+              rules={rules}
+              dependencies={f.name === 'endDate' ? ['startDate'] : undefined}
+              valuePropName={f.kind === 'files' ? 'value' : undefined}
+            >
+              {input(f)}
+            </Form.Item>
+          );
+        })}
     </>
   );
 }
@@ -66,6 +68,18 @@ export function requestPayload(processKey: string, values: RequestFormValues): R
     } else if (f.kind === 'date') out[f.name] = dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : String(v);
     else if (f.kind === 'number') out[f.name] = Number(v);
     else out[f.name] = typeof v === 'string' ? v.trim() : String(v);
+  }
+  return out;
+}
+
+/** The reverse of `requestPayload` for the fields that are not attachments: stored values as the form edits them. */
+export function requestFormValues(processKey: string, form: Record<string, unknown>, only?: readonly string[]): RequestFormValues {
+  const out: RequestFormValues = {};
+  for (const f of requestFieldsOf(processKey)) {
+    if (f.kind === 'files' || (only && !only.includes(f.name))) continue;
+    const v = form[f.name];
+    if (v === undefined || v === null) continue;
+    out[f.name] = f.kind === 'date' ? dayjs(String(v)) : f.kind === 'number' ? Number(v) : String(v);
   }
   return out;
 }

@@ -18,9 +18,22 @@ export function useTaskActions(onDone?: () => void) {
     onDone?.();
   };
   return {
-    pass: async (taskId: number, msg: string) => {
-      await api(bpmCalls.passTask, { taskId, message: msg || undefined });
+    pass: async (taskId: number, msg: string, more: { ccUserCodes?: string[]; form?: Record<string, string | number | number[]> } = {}) => {
+      await api(bpmCalls.passTask, {
+        taskId,
+        message: msg || undefined,
+        ccUserCodes: more.ccUserCodes?.length ? more.ccUserCodes : undefined,
+        form: more.form,
+      });
       await after(t('bpm.done.pass'));
+    },
+    delegate: async (taskId: number, v: { userCode: string; message: string }) => {
+      await api(bpmCalls.delegateTask, { taskId, userCode: v.userCode, message: v.message || undefined });
+      await after(t('bpm.done.delegate'));
+    },
+    removeSigner: async (taskId: number, v: { userCode: string; message: string }) => {
+      await api(bpmCalls.removeSigner, { taskId, userCode: v.userCode, message: v.message || undefined });
+      await after(t('bpm.done.removeSigner'));
     },
     reject: async (taskId: number, msg: string) => {
       await api(bpmCalls.rejectTask, { taskId, message: msg });
