@@ -10,6 +10,7 @@ import { api } from '../../../app/api/client';
 import '../bpm-texts';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import styles from './designer.module.css';
+import { enginePaletteModule } from './engine-palette';
 import { InstanceAdmin } from './instance-admin';
 import { type Canvas, type DiagramElement, EMPTY_DIAGRAM, type EventBus, type ModdleFactory, type ModelerLike, type Modeling } from './modeler-types';
 import { PropertiesPanel } from './properties-panel';
@@ -58,7 +59,11 @@ function Definitions() {
     let disposed = false;
     void import('bpmn-js/lib/Modeler').then(({ default: Modeler }) => {
       if (disposed || !host.current) return;
-      const m = new Modeler({ container: host.current, moddleExtensions: { erp: ERP_BPMN_MODDLE } }) as unknown as ModelerLike;
+      const m = new Modeler({
+        container: host.current,
+        moddleExtensions: { erp: ERP_BPMN_MODDLE },
+        additionalModules: [enginePaletteModule],
+      }) as unknown as ModelerLike;
       modeler.current = m;
       const bus = m.get<EventBus>('eventBus');
       bus.on('selection.changed', (e) => setSelected(e.newSelection?.[0] ?? m.get<Canvas>('canvas').getRootElement()));
@@ -228,7 +233,15 @@ function Definitions() {
         </div>
         <div className={styles.canvas} ref={host} data-testid="designer-canvas" />
         <div className={styles.side}>
-          {m && <PropertiesPanel element={selected} modeling={m.get<Modeling>('modeling')} moddle={m.get<ModdleFactory>('moddle')} version={version} />}
+          {m && (
+            <PropertiesPanel
+              element={selected}
+              modeling={m.get<Modeling>('modeling')}
+              moddle={m.get<ModdleFactory>('moddle')}
+              version={version}
+              processKey={m.get<Canvas>('canvas').getRootElement()?.businessObject?.id ?? ''}
+            />
+          )}
         </div>
       </div>
     </div>

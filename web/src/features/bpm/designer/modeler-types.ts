@@ -19,6 +19,8 @@ export interface DiagramElement {
 
 export interface Modeling {
   updateProperties(element: DiagramElement, props: Record<string, unknown>): void;
+  /** Changes a nested moddle element (e.g. a timer definition) through the command stack, so undo works. */
+  updateModdleProperties(element: DiagramElement, moddleElement: object, props: Record<string, unknown>): void;
 }
 
 export interface ModdleFactory {
@@ -30,6 +32,7 @@ export interface ElementRegistry {
 }
 
 export interface Canvas {
+  /** Before a diagram is imported this is an implicit root without a business object. */
   getRootElement(): DiagramElement;
   zoom(level: 'fit-viewport' | number): void;
 }

@@ -1,5 +1,12 @@
-import { ASSIGNEE_TYPES, CONDITION_OPS, type Condition } from '@erp/contract/modules/bpm';
-import { Checkbox, Empty, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { baseCalls } from '@erp/contract/modules/base';
+import { ASSIGNEE_TYPES } from '@erp/contract/modules/bpm';
+import { requestFieldsOf } from '@erp/contract/modules/bpm-forms';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { api } from '../../../app/api/client';
+import { useHasAuth } from '../../../app/auth/auth';
+import { PersonSelect } from '../../../components/flow';
+import { ConditionFields } from './condition-editor';
 import type { DiagramElement, ModdleFactory, Modeling } from './modeler-types';
 
 const ASSIGNEE_LABELS: Record<string, string> = {
@@ -11,29 +18,53 @@ const ASSIGNEE_LABELS: Record<string, string> = {
   chosen: '发起时选择',
 };
 const MODE_LABELS = { any: '或签（一人处理即可）', all: '会签（全部同意）', seq: '依次审批' };
-const OP_LABELS: Record<string, string> = {
-  eq: '等于',
-  ne: '不等于',
-  gt: '大于',
-  gte: '大于等于',
-  lt: '小于',
-  lte: '小于等于',
-  in: '属于',
-  notIn: '不属于',
-  empty: '为空',
-  notEmpty: '不为空',
-  contains: '包含',
-};
-
 interface Props {
   element: DiagramElement | null;
   modeling: Modeling;
   moddle: ModdleFactory;
   /** Re-render after a change (bpmn-js mutates the business object in place). */
   version: number;
+  /** The process being drawn (its declared form names the fields a step may make editable). */
+  processKey: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+const codes = (v: unknown) =>
+  str(v)
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+const AUTO_PASS = [
+  { value: '', label: '不自动通过' },
+  { value: 'initiator', label: '审批人是发起人时自动通过' },
+  { value: 'approved', label: '审批人已审批过前序节点时自动通过' },
+  { value: 'both', label: '以上两种情况都自动通过' },
+];
+const TIMER_ACTIONS = [
+  { value: 'remind', label: '提醒处理人（任务保留）' },
+  { value: 'pass', label: '自动通过' },
+  { value: 'reject', label: '自动驳回' },
+  { value: 'escalate', label: '转交发起人上级' },
+];
+const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
+
+/** Roles picked from the list when the user may read it, typed as codes otherwise. */
+function RoleCodes({ value, onChange, id }: { value: string[]; onChange(codes: string[]): void; id: string }) {
+  const may = useHasAuth();
+  const roles = useQuery({ queryKey: ['base', 'role', 'list'], queryFn: () => api(baseCalls.roleList, {}), enabled: may('base:user:list'), staleTime: 60_000 });
+  return (
+    <Select
+      id={id}
+      mode="tags"
+      value={value}
+      onChange={onChange}
+      loading={roles.isFetching}
+      placeholder="选择或输入角色编码"
+      options={(roles.data ?? []).map((r) => ({ value: r.code, label: `${r.name}（${r.code}）` }))}
+    />
+  );
+}
 
 function RuleFields({ element, modeling, prefix, label }: { element: DiagramElement; modeling: Modeling; prefix: 'assignee' | 'cc'; label: string }) {
   const bo = element.businessObject;
@@ -50,9 +81,21 @@ function RuleFields({ element, modeling, prefix, label }: { element: DiagramElem
           placeholder={prefix === 'cc' ? '不抄送' : '请选择处理人类型'}
         />
       </Form.Item>
-      {(type === 'users' || type === 'role') && (
-        <Form.Item label={type === 'users' ? '人员账号（逗号分隔）' : '角色编码（逗号分隔）'}>
-          <Input value={str(bo.get(`erp:${prefix}Value`))} onChange={(e) => set('Value', e.target.value)} />
+      {type === 'users' && (
+        <Form.Item label="人员" htmlFor={`bpm-prop-${prefix}-users`}>
+          <PersonSelect
+            multiple
+            id={`bpm-prop-${prefix}-users`}
+            value={codes(bo.get(`erp:${prefix}Value`))}
+            onChange={(v) => set('Value', v.join(','))}
+            placeholder="输入姓名或账号搜索"
+            testId={`bpm-prop-${prefix}-users`}
+          />
+        </Form.Item>
+      )}
+      {type === 'role' && (
+        <Form.Item label="角色" htmlFor={`bpm-prop-${prefix}-roles`}>
+          <RoleCodes id={`bpm-prop-${prefix}-roles`} value={codes(bo.get(`erp:${prefix}Value`))} onChange={(v) => set('Value', v.join(','))} />
         </Form.Item>
       )}
       {type === 'deptLeader' && (
@@ -69,76 +112,51 @@ function RuleFields({ element, modeling, prefix, label }: { element: DiagramElem
   );
 }
 
-function parseCondition(body: string | undefined): { field: string; op: string; value: string } {
-  try {
-    const c = JSON.parse(body ?? '') as Condition;
-    if ('field' in c) return { field: c.field, op: c.op, value: Array.isArray(c.value) ? c.value.join(',') : str(c.value) };
-  } catch {
-    // not a simple condition: start empty
-  }
-  return { field: '', op: 'eq', value: '' };
+interface TimerDefinition {
+  $type: string;
+  timeDuration?: { body?: string };
 }
 
-function ConditionFields({ element, modeling, moddle }: Omit<Props, 'version'>) {
-  const bo = element?.businessObject;
-  if (!element || !bo) return null;
-  const gateway = bo.sourceRef;
-  if (gateway?.$type !== 'bpmn:ExclusiveGateway') return <Typography.Text type="secondary">只有排他网关的出线可以设置条件。</Typography.Text>;
-  const cond = parseCondition(bo.conditionExpression?.body);
-  const isDefault = gateway.default?.id === bo.id;
-  const write = (next: { field: string; op: string; value: string }) => {
-    if (!next.field.trim()) {
-      modeling.updateProperties(element, { conditionExpression: undefined });
-      return;
-    }
-    const list = next.op === 'in' || next.op === 'notIn';
-    const value = list
-      ? next.value
-          .split(',')
-          .map((v) => v.trim())
-          .filter(Boolean)
-      : next.value;
-    const json: Condition =
-      next.op === 'empty' || next.op === 'notEmpty'
-        ? { field: next.field.trim(), op: next.op }
-        : { field: next.field.trim(), op: next.op as Condition extends { op: infer O } ? O : never, value };
-    modeling.updateProperties(element, { conditionExpression: moddle.create('bpmn:FormalExpression', { body: JSON.stringify(json) }) });
-  };
+/** A timer boundary event on a user task: its ISO 8601 duration and what happens when it is due. */
+function TimeLimitFields({ element, modeling, moddle }: { element: DiagramElement; modeling: Modeling; moddle: ModdleFactory }) {
+  const bo = element.businessObject;
+  const timer = (bo.get('eventDefinitions') as TimerDefinition[] | undefined)?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+  if (!timer) return <Typography.Text type="secondary">只支持用户任务上的定时边界事件（时限）。</Typography.Text>;
+  const duration = str(timer.timeDuration?.body);
+  const valid = !duration || ISO_DURATION.test(duration);
   return (
     <>
-      <Form.Item>
-        <Checkbox
-          checked={isDefault}
+      <Form.Item
+        label="时限（ISO 8601 时长）"
+        htmlFor="bpm-prop-duration"
+        validateStatus={valid ? undefined : 'error'}
+        help={valid ? '如 PT24H（24小时）、P3D（3天）、P1DT12H' : '格式不正确，如 PT24H、P3D'}
+      >
+        <Input
+          id="bpm-prop-duration"
+          value={duration}
           onChange={(e) => {
-            const source = element as unknown as { source?: import('./modeler-types').DiagramElement };
-            if (source.source) modeling.updateProperties(source.source, { default: e.target.checked ? bo : undefined });
-            if (e.target.checked) modeling.updateProperties(element, { conditionExpression: undefined });
+            const body = e.target.value.trim().toUpperCase();
+            modeling.updateModdleProperties(element, timer, { timeDuration: body ? moddle.create('bpmn:FormalExpression', { body }) : undefined });
           }}
-        >
-          默认连线（其他条件都不满足时）
-        </Checkbox>
+        />
       </Form.Item>
-      {!isDefault && (
-        <>
-          <Form.Item label="表单字段">
-            <Input value={cond.field} onChange={(e) => write({ ...cond, field: e.target.value })} placeholder="如 isChangeGrade" />
-          </Form.Item>
-          <Form.Item label="比较">
-            <Select value={cond.op} onChange={(op) => write({ ...cond, op })} options={CONDITION_OPS.map((o) => ({ value: o, label: OP_LABELS[o] }))} />
-          </Form.Item>
-          {cond.op !== 'empty' && cond.op !== 'notEmpty' && (
-            <Form.Item label={cond.op === 'in' || cond.op === 'notIn' ? '值（逗号分隔）' : '值'}>
-              <Input value={cond.value} onChange={(e) => write({ ...cond, value: e.target.value })} />
-            </Form.Item>
-          )}
-        </>
-      )}
+      <Form.Item label="到期动作" htmlFor="bpm-prop-timer-action">
+        <Select
+          id="bpm-prop-timer-action"
+          value={str(bo.get('erp:timerAction')) || undefined}
+          placeholder="不中断时默认提醒"
+          allowClear
+          onChange={(v?: string) => modeling.updateProperties(element, { 'erp:timerAction': v || undefined })}
+          options={TIMER_ACTIONS}
+        />
+      </Form.Item>
     </>
   );
 }
 
 /** Our properties panel: assignees, multi-person mode, cc and gateway conditions, written as erp:* attributes. */
-export function PropertiesPanel({ element, modeling, moddle }: Props) {
+export function PropertiesPanel({ element, modeling, moddle, processKey }: Props) {
   if (!element) return <Empty description="选择一个元素以编辑属性" />;
   const bo = element.businessObject;
   const setName = (name: string) => modeling.updateProperties(element, { name });
@@ -164,15 +182,47 @@ export function PropertiesPanel({ element, modeling, moddle }: Props) {
             />
           </Form.Item>
           <RuleFields element={element} modeling={modeling} prefix="cc" label="节点通过后抄送" />
+          <Form.Item label="审批时可修改的表单字段" htmlFor="bpm-prop-editable" extra="附件字段不能修改；修改会记入审批记录">
+            <Select
+              id="bpm-prop-editable"
+              mode="tags"
+              value={codes(bo.get('erp:editableFields'))}
+              onChange={(v: string[]) => modeling.updateProperties(element, { 'erp:editableFields': v.length ? v.join(',') : undefined })}
+              placeholder="不可修改"
+              options={requestFieldsOf(processKey)
+                .filter((f) => f.kind !== 'files')
+                .map((f) => ({ value: f.name, label: `${f.label}（${f.name}）` }))}
+            />
+          </Form.Item>
         </>
+      )}
+      {element.type === 'bpmn:BoundaryEvent' && <TimeLimitFields element={element} modeling={modeling} moddle={moddle} />}
+      {element.type === 'bpmn:ServiceTask' && (
+        <Form.Item label="服务钩子名称" htmlFor="bpm-prop-hook" extra="由系统模块注册；未注册的名称部署时会被拒绝">
+          <Input
+            id="bpm-prop-hook"
+            value={str(bo.get('erp:hook'))}
+            onChange={(e) => modeling.updateProperties(element, { 'erp:hook': e.target.value.trim() || undefined })}
+          />
+        </Form.Item>
       )}
       {element.type === 'bpmn:Process' && (
         <>
-          <Form.Item label="流程管理员（无人可处理时兜底）">
-            <Input
-              value={str(bo.get('erp:fallbackUser'))}
-              onChange={(e) => modeling.updateProperties(element, { 'erp:fallbackUser': e.target.value })}
-              placeholder="admin"
+          <Form.Item label="流程管理员（无人可处理时兜底）" htmlFor="bpm-prop-fallback">
+            <PersonSelect
+              id="bpm-prop-fallback"
+              value={str(bo.get('erp:fallbackUser')) || undefined}
+              onChange={(v) => modeling.updateProperties(element, { 'erp:fallbackUser': v })}
+              placeholder="输入姓名或账号搜索"
+              testId="bpm-prop-fallback"
+            />
+          </Form.Item>
+          <Form.Item label="自动通过" htmlFor="bpm-prop-autopass">
+            <Select
+              id="bpm-prop-autopass"
+              value={str(bo.get('erp:autoPass'))}
+              onChange={(v: string) => modeling.updateProperties(element, { 'erp:autoPass': v || undefined })}
+              options={AUTO_PASS}
             />
           </Form.Item>
           <Form.Item label="撤回规则">
