@@ -277,6 +277,10 @@ describe('绩效考核 (hrPerformanceInfo)', () => {
     const j = await holder(instanceId);
     expect(j).toMatchObject({ code: 'mgr01', nodeId: 'judge' });
     expect((await call('mgr01', 'hrPerformanceInfo/pass', { taskId: j.taskId })).message).toBe('评分节点请使用评分审批');
+    // The process centre's generic pass cannot skip the scores either (nothing passes, nothing written).
+    const generic = await s.post('/bpm_api/bpm/camunda/task/pass', { taskId: j.taskId }, await token('mgr01'));
+    expect([generic.status, generic.message]).toEqual([400, '评分节点请使用评分审批']);
+    expect((await holder(instanceId)).taskId).toBe(j.taskId);
     expect((await call('mgr01', 'hrPerformanceInfo/judgeApproval', { taskId: j.taskId, scores: [90], comment: '好' })).message).toBe('请为每个考核项评分');
     expect((await call('mgr01', 'hrPerformanceInfo/judgeApproval', { taskId: j.taskId, scores: [90, 70] })).message).toContain('comment');
     expect((await call('hr01', 'hrPerformanceInfo/judgeApproval', { taskId: j.taskId, scores: [90, 70], comment: '好' })).status).toBe(403);
@@ -296,6 +300,8 @@ describe('绩效考核 (hrPerformanceInfo)', () => {
     expect((await call(r.code, 'hrPerformanceInfo/rollback', { taskId: r.taskId, sort: 1, message: '请复核评分' })).code).toBe('200');
     const j2 = await holder(instanceId);
     expect(j2.nodeId).toBe('judge');
+    // The send back asked for new scores: the earlier ones do not let a generic pass through.
+    expect((await s.post('/bpm_api/bpm/camunda/task/pass', { taskId: j2.taskId }, await token('mgr01'))).message).toBe('评分节点请使用评分审批');
     expect((await call('mgr01', 'hrPerformanceInfo/judgeApproval', { taskId: j2.taskId, scores: [95, 95], comment: '复核后' })).data).toEqual({
       judgeScore: 95,
       grade: 'S',

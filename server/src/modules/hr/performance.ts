@@ -44,6 +44,14 @@ export const performanceDocument = defineDocument({
   table: t,
   columns: { id: t.id, state: t.state, instanceId: t.processInstanceId, documentNo: t.documentNo },
   defaultDefinitionXml: PERFORMANCE_PROCESS_XML,
+  // A scoring step passes only with the scores, however it is passed (the process centre's generic
+  // pass included); a send back or resubmission asks for them again.
+  async onStep(tx, row, e) {
+    if (e.action === 'pass' && e.nodeId && isJudgeNode(e.nodeId) && (row.judgeScoreTenths === null || row.judgeUserId !== e.userId))
+      throw badRequest(HR_DOC_MSG.judgeFirst);
+    if ((e.action === 'rollback' || e.action === 'resubmit') && row.judgeScoreTenths !== null)
+      await tx.update(t).set({ judgeScoreTenths: null, grade: null, judgeUserId: null, updatedAt: new Date() }).where(eq(t.id, row.id));
+  },
 });
 
 export const performanceResource = defineResource<PerformanceRecord, typeof t>({
@@ -158,12 +166,13 @@ export async function judgeApproval(db: Db, user: Principal, input: { taskId: nu
     const items = row.items.map((i, k) => ({ ...i, judgeScore: input.scores[k] as number }));
     const judgeScoreTenths = weightedTenths(items.map((i) => ({ weight: i.weight, score: i.judgeScore })));
     const grade = gradeOf(judgeScoreTenths);
-    // Pass first: it checks that the task is pending and mine (a second click is refused, nothing written).
-    await performanceDocument.pass(tx, { taskId: input.taskId, userId: user.userId, message: input.message ?? input.comment });
+    // The scores first, so the scoring step's pass finds them; the pass checks the task is pending and
+    // mine, and a refusal (a second click, someone else's task) undoes the scores with it.
     await tx
       .update(t)
       .set({ items, judgeScoreTenths, grade, judgeComment: input.comment, judgeUserId: user.userId, updatedBy: user.userId, updatedAt: new Date() })
       .where(eq(t.id, row.id));
+    await performanceDocument.pass(tx, { taskId: input.taskId, userId: user.userId, message: input.message ?? input.comment });
     return { judgeScore: judgeScoreTenths / 10, grade };
   });
 }

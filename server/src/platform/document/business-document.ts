@@ -29,6 +29,11 @@ export interface DocumentSpec<T extends PgTable> {
   columns: { id: PgColumn; state: PgColumn; instanceId: PgColumn; documentNo: PgColumn };
   /** Deployed on first submission when no version of the process exists (a database without demo data). */
   defaultDefinitionXml?: string;
+  /**
+   * Any other step (a pass of one node, a send back, a resubmission), whichever call made it — the
+   * document's own or the process centre's generic one; throw to refuse it (the whole step is undone).
+   */
+  onStep?(tx: Db, row: T['$inferSelect'], e: HookEvent): Promise<void>;
   /** The approval passed: apply the document (same transaction as the final pass). */
   onPassed?(tx: Db, row: T['$inferSelect'], e: HookEvent): Promise<void>;
   /** Rejected or revoked. */
@@ -48,7 +53,10 @@ export class BusinessDocument<T extends PgTable> {
     this.keys = { state: key(spec.columns.state), instanceId: key(spec.columns.instanceId), documentNo: key(spec.columns.documentNo) };
     registerWorkflowHooks(spec.processKey, {
       onStart: (tx, e) => this.set(tx, Number(e.businessId), { state: 'approving', instanceId: e.instanceId }, e.userId),
-      onStep: (tx, e) => this.set(tx, Number(e.businessId), { state: e.status === 'returned' ? 'returned' : 'approving' }, e.userId),
+      onStep: async (tx, e) => {
+        if (spec.onStep) await spec.onStep(tx, await this.row(tx, Number(e.businessId)), e);
+        await this.set(tx, Number(e.businessId), { state: e.status === 'returned' ? 'returned' : 'approving' }, e.userId);
+      },
       onEnd: async (tx, e) => {
         const row = await this.row(tx, Number(e.businessId));
         if (e.status === 'passed') await spec.onPassed?.(tx, row, e);
