@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { orgUnits, outbox, users } from '../../db/schema';
 import { queryRows } from '../../platform/db';
+import { onboardings } from '../hr/lifecycle/lifecycle.schema';
 import { pendingHires, takeHire } from './onboarding-handoff';
 import { linkToken } from './outer-links';
 import { recruitCandidates, recruitHires, recruitStageEvents } from './recruit.schema';
@@ -410,18 +411,19 @@ describe('the journey: demand → talent → candidate → interview → offer �
       phone: '13755556666',
       monthlySalary: 2600050,
       probationSalary: 2200000,
-      status: 'pending',
+      status: 'taken',
       positionName: 'Go开发工程师',
     });
     const info = (await call<CandidateInfo>('rec01', 'candidate/getCandidateInfo', { id: candidate.id })).data;
     expect(info.stage).toBe('080');
     expect(info.events.map((e) => e.toStage)).toEqual(['010', '020', '030', '040', '050', '060', '070', '080']);
-    // Onboarding reads the pending row and takes it once.
-    const pending = await pendingHires(s.db);
-    const hire = pending.find((h) => h.offerId === offer.id);
-    expect(hire).toBeTruthy();
-    expect(await takeHire(s.db, hire?.id as number, 4242)).toBe(true);
-    expect(await takeHire(s.db, hire?.id as number, 4243)).toBe(false);
+    // Onboarding took the hire in the same transaction: one onboarding in stage offer, on HR's offer list.
+    const [onboarding] = await s.db.select().from(onboardings).where(eq(onboardings.id, hires[0]?.onboardingId as number));
+    expect(onboarding).toMatchObject({ source: 'offer', stage: 'offer', name: '欧阳锋', phone: '13755556666', salaryCents: 2600050, positionName: 'Go开发工程师' });
+    expect((await pendingHires(s.db)).some((h) => h.offerId === offer.id)).toBe(false);
+    expect(await takeHire(s.db, hires[0]?.id as number, 4243)).toBe(false);
+    const offers = await s.post<Page<{ id: number; name: string }>>('/hr_api/hrm/api/employee/getOfferPage', { pageIndex: 1, pageSize: 50, keyword: '欧阳锋' }, tokens.hr01);
+    expect(offers.data.records.map((r) => r.id)).toContain(onboarding?.id);
   });
 
   it('counts the journey in the funnel and exports it', async () => {

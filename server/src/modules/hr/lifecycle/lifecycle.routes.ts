@@ -22,6 +22,7 @@ import {
 } from './lifecycle.resources';
 import * as lists from './lists.service';
 import * as onboarding from './onboarding.service';
+import { acceptHiresFromRecruitment } from './recruit-intake';
 import * as requests from './requests.service';
 import { importTransfers, onDutyModel, transferTemplate } from './transfer-import';
 
@@ -33,6 +34,7 @@ const CLOCK_EVERY_MS = 10 * 60_000;
 
 /** The lifecycle clock: dated transfers and departures take effect on their day (every process may run it). */
 export function setupLifecycle(app: FastifyInstance, platform: Platform): void {
+  acceptHiresFromRecruitment();
   const calendar = new BusinessCalendar(platform.config.BUSINESS_TIME_ZONE);
   setBusinessDay(() => calendar.day());
   let running = false;
