@@ -418,11 +418,25 @@ describe('the journey: demand → talent → candidate → interview → offer �
     expect(info.stage).toBe('080');
     expect(info.events.map((e) => e.toStage)).toEqual(['010', '020', '030', '040', '050', '060', '070', '080']);
     // Onboarding took the hire in the same transaction: one onboarding in stage offer, on HR's offer list.
-    const [onboarding] = await s.db.select().from(onboardings).where(eq(onboardings.id, hires[0]?.onboardingId as number));
-    expect(onboarding).toMatchObject({ source: 'offer', stage: 'offer', name: '欧阳锋', phone: '13755556666', salaryCents: 2600050, positionName: 'Go开发工程师' });
+    const [onboarding] = await s.db
+      .select()
+      .from(onboardings)
+      .where(eq(onboardings.id, hires[0]?.onboardingId as number));
+    expect(onboarding).toMatchObject({
+      source: 'offer',
+      stage: 'offer',
+      name: '欧阳锋',
+      phone: '13755556666',
+      salaryCents: 2600050,
+      positionName: 'Go开发工程师',
+    });
     expect((await pendingHires(s.db)).some((h) => h.offerId === offer.id)).toBe(false);
     expect(await takeHire(s.db, hires[0]?.id as number, 4243)).toBe(false);
-    const offers = await s.post<Page<{ id: number; name: string }>>('/hr_api/hrm/api/employee/getOfferPage', { pageIndex: 1, pageSize: 50, keyword: '欧阳锋' }, tokens.hr01);
+    const offers = await s.post<Page<{ id: number; name: string }>>(
+      '/hr_api/hrm/api/employee/getOfferPage',
+      { pageIndex: 1, pageSize: 50, keyword: '欧阳锋' },
+      tokens.hr01,
+    );
     expect(offers.data.records.map((r) => r.id)).toContain(onboarding?.id);
   });
 
