@@ -144,3 +144,91 @@ describe('transfer (调动, hr01)', () => {
     await context.close();
   });
 });
+
+/** A valid resident ID number (GB 11643 check digit) that no demo person has. */
+function residentId(seed: number): string {
+  const body = `110105199${seed % 10}0${(seed % 9) + 1}1${seed % 10}${String(seed % 1000).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((acc, c, i) => acc + Number(c) * (weights[i] as number), 0);
+  return body + '10X98765432'.charAt(sum % 11);
+}
+
+describe('onboarding (入职管理, hr01)', () => {
+  it('finds a hire by name, corrects the offer, and confirms the filled link with an account and the signed form', async () => {
+    const hr = await token('hr01');
+    const someOffer = await apiCall<{ records: Array<{ orgId: number }> }>('/hr_api/hrm/api/employee/getOfferPage', { pageSize: 1 }, hr);
+    const orgId = someOffer.data.records[0]?.orgId as number;
+    const stamp = Date.now() % 100_000_000;
+    const name = `入职测试${stamp}`;
+    const added = await apiCall<{ id: number }>(
+      '/hr_api/hrm/api/employee/addOnboarding',
+      { name, phone: `139${String(stamp).padStart(8, '0')}`, orgId, plannedEntryDate: day(7), probationMonths: 3, salary: 9000 },
+      hr,
+    );
+    expect(added.code, added.message).toBe('200');
+    const id = added.data.id;
+
+    const { page, context, errors } = await signedIn(browser, 'hr01');
+    await go(page, '/staffChange/index');
+    await page.getByPlaceholder('姓名 / 手机号').fill(name);
+    await page
+      .getByRole('button', { name: /查\s*询|搜\s*索/ })
+      .first()
+      .click();
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
+    await rows(page).first().getByRole('button', { name: '修改' }).click();
+    await dialog(page).getByLabel('岗位').fill('实施顾问');
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await expect.poll(() => page.getByText('已保存').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    const info = async () =>
+      (
+        await apiCall<{ record: { positionName: string; userCode: string | null; stage: string; signFileId: number | null } }>(
+          '/hr_api/hrm/api/employee/getOnDutyConfirmInfo',
+          { id },
+          hr,
+        )
+      ).data.record;
+    expect((await info()).positionName).toBe('实施顾问');
+
+    // The hire fills the link; HR confirms on the 待确认 list.
+    const link = await apiCall<{ token: string }>('/hr_api/hrm/api/employee/createOuterChain', { id }, hr);
+    const filled = await apiCall('/hr_api/hrm/api/employee/saveOnDutyBase', {
+      token: link.data.token,
+      info: { idNumber: residentId(stamp), emergencyContact: '林父', emergencyPhone: '13800001111', address: '上海市浦东新区' },
+    });
+    expect(filled.code, filled.message).toBe('200');
+    await page.getByText('待确认', { exact: true }).click();
+    await page.getByPlaceholder('姓名 / 手机号').fill(name);
+    await page
+      .getByRole('button', { name: /查\s*询|搜\s*索/ })
+      .first()
+      .click();
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
+    await rows(page).first().getByTestId('onboarding-confirm').click();
+    const confirm = dialog(page);
+    await confirm.getByText('上海市浦东新区').waitFor({ timeout: 15_000 });
+    expect(await confirm.getByTestId('on-duty-checks').count()).toBe(0);
+    const account = `hire${stamp}`;
+    await confirm.getByLabel('系统账号').fill(account);
+    await confirm.locator('input[type=file]').setInputFiles({ name: '入职登记表.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await expect.poll(() => page.getByText('签署文件已存档').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await confirm.getByTestId('on-duty-confirm').click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/已提交入职确认（/)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const after = await info();
+    expect(after).toMatchObject({ userCode: account, stage: 'confirming' });
+    expect(after.signFileId).toBeTruthy();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

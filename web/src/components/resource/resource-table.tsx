@@ -27,6 +27,11 @@ export interface ResourceTableProps<R extends Row> {
   /** Query key prefix; invalidate it after changes. */
   queryKey: readonly unknown[];
   toolbar?: ReactNode;
+  /**
+   * A free-text box first in the search form, sent as `keyword` (lists whose page call takes one,
+   * matching several columns at once); the text is its placeholder, e.g. "姓名 / 手机号".
+   */
+  keyword?: { label: string; labelEn?: string };
   searchExtra?: ReactNode;
   rowActions?: (record: R) => ReactNode;
   actionsWidth?: number;
@@ -100,7 +105,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     <div>
       <SearchForm
         name={props.meta.name}
-        fields={fields.filter(([, f]) => f.filter)}
+        fields={[...(props.keyword ? [['keyword', { ...props.keyword, filter: 'like' }] as [string, FieldMeta]] : []), ...fields.filter(([, f]) => f.filter)]}
         extra={props.searchExtra}
         onSearch={(values) => {
           setFilters(values);

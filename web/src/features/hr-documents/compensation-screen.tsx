@@ -7,6 +7,7 @@ import { api } from '../../app/api/client';
 import { Auth, useHasAuth } from '../../app/auth/auth';
 import { ResourceTable, useDictOptions } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
+import { DOCUMENT_KEYWORD } from './document-keyword';
 import { EmployeeSelect } from './employee-select';
 
 interface Values {
@@ -53,6 +54,7 @@ export default function CompensationScreen() {
     <ScreenFrame>
       <ResourceTable<CompensationRecord>
         meta={compensationMeta}
+        keyword={DOCUMENT_KEYWORD}
         pageCall={compensationCalls.compensateSelectPage}
         exportCall={may(HR_DOC_PERM.compensateExport) ? compensationCalls.compensateDownloadList : undefined}
         exportName="补偿优化.xlsx"

@@ -3,6 +3,7 @@ import { Button, Card } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ResourceTable } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
+import { DOCUMENT_KEYWORD } from './document-keyword';
 
 /** 绩效详情: one person's evaluations over time (mine when no one is named). */
 export default function PerformanceHistoryScreen() {
@@ -17,6 +18,7 @@ export default function PerformanceHistoryScreen() {
       </Card>
       <ResourceTable<PerformanceRecord>
         meta={performanceMeta}
+        keyword={DOCUMENT_KEYWORD}
         pageCall={performanceCalls.performanceSelectPage}
         queryKey={['hrDocuments', 'performance', 'history', keyword]}
         fixedFilters={keyword ? { employeeName: keyword } : { mine: true }}

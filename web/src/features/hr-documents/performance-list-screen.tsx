@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useHasAuth } from '../../app/auth/auth';
 import { ResourceTable } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
+import { DOCUMENT_KEYWORD } from './document-keyword';
 
 /** 绩效管理: my evaluations, and with the list permission the department's; apply, open, export. */
 export default function PerformanceListScreen() {
@@ -16,6 +17,7 @@ export default function PerformanceListScreen() {
     <ScreenFrame>
       <ResourceTable<PerformanceRecord>
         meta={performanceMeta}
+        keyword={DOCUMENT_KEYWORD}
         pageCall={performanceCalls.performanceSelectPage}
         exportCall={may(HR_DOC_PERM.performanceExport) ? performanceCalls.performanceExport : undefined}
         exportName="绩效考核.xlsx"

@@ -7,6 +7,7 @@ import { api } from '../../app/api/client';
 import { Auth, useHasAuth } from '../../app/auth/auth';
 import { ResourceTable, useDictOptions } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
+import { DOCUMENT_KEYWORD } from './document-keyword';
 import { EmployeeSelect } from './employee-select';
 
 interface Values {
@@ -54,6 +55,7 @@ export default function TripleAgreementScreen() {
     <ScreenFrame>
       <ResourceTable<TripleAgreementRecord>
         meta={tripleAgreementMeta}
+        keyword={DOCUMENT_KEYWORD}
         pageCall={tripleAgreementCalls.tripleSelectPage}
         exportCall={may(HR_DOC_PERM.tripleExport) ? tripleAgreementCalls.tripleDownloadList : undefined}
         exportName="三方协议.xlsx"

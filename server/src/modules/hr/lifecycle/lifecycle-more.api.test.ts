@@ -174,6 +174,15 @@ describe('onboarding (入职)', () => {
       orgId: org.get('D005'),
       plannedEntryDate: day(5),
     });
+    // A correction that leaves out pay and account keeps them; null clears.
+    await s.db.update(onboardings).set({ salaryCents: 1234500, userCode: 'fangqiyi' }).where(eq(onboardings.id, b.data.id));
+    const corrected = { name: '放弃乙', phone: form.phone, orgId: org.get('D005'), plannedEntryDate: day(6), personCategory: '001', probationMonths: 2 };
+    expect((await call('hr01', 'employee/updateOnDuty', { ...corrected, id: b.data.id })).code).toBe('200');
+    const [kept] = await s.db.select().from(onboardings).where(eq(onboardings.id, b.data.id));
+    expect(kept).toMatchObject({ salaryCents: 1234500, userCode: 'fangqiyi', plannedEntryDate: day(6), probationMonths: 2 });
+    expect((await call('hr01', 'employee/updateOnDuty', { ...corrected, id: b.data.id, salary: null, userCode: null })).code).toBe('200');
+    const [cleared] = await s.db.select().from(onboardings).where(eq(onboardings.id, b.data.id));
+    expect(cleared).toMatchObject({ salaryCents: null, userCode: null });
     const link = await call<{ token: string }>('hr01', 'employee/createOuterChain', { id: b.data.id });
     await call(null, 'employee/saveOnDutyBase', { token: link.data.token, info: { emergencyContact: '乙父', emergencyPhone: '13800002222' } });
     expect((await call('hr01', 'employee/giveupInduction', { id: b.data.id, reason: '家庭原因' })).code).toBe('200');

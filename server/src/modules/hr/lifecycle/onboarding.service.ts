@@ -149,9 +149,18 @@ export async function updateOnDuty(db: Db, user: Principal, input: Form & { id: 
   const row = await hrRow(db, user, input.id);
   needStage(row, ['offer', 'invited', 'filled'], '修改');
   const values = await checkForm(db, user, input, row.id);
+  // An optional field left out keeps its value (the list's edit form does not carry pay, position
+  // or grade ids, or the account); null clears it.
+  const kept = {
+    ...(input.positionId === undefined && { positionId: row.positionId }),
+    ...(input.gradeId === undefined && { gradeId: row.gradeId }),
+    ...(input.clientCompanyId === undefined && { clientCompanyId: row.clientCompanyId }),
+    ...(input.salary === undefined && { salaryCents: row.salaryCents }),
+    ...(input.userCode === undefined && { userCode: row.userCode }),
+  };
   await db
     .update(onboardings)
-    .set({ ...values, updatedAt: new Date(), updatedBy: user.userId })
+    .set({ ...values, ...kept, updatedAt: new Date(), updatedBy: user.userId })
     .where(eq(onboardings.id, row.id))
     .catch(uniqueRefusal);
   return null;

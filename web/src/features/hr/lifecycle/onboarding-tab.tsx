@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { DateField, OrgTreeSelect, ResourceTable } from '../../../components/resource';
+import { OnDutyConfirmDialog } from './on-duty-confirm-dialog';
 
 const KEY = ['hr', 'lifecycle', 'onboarding'] as const;
+const HIRE_KEYWORD = { label: '姓名 / 手机号', labelEn: 'Name / phone' };
 type View = 'offer' | 'onDuty' | 'induction';
 
 interface OfferValues {
@@ -21,20 +23,48 @@ interface OfferValues {
   salary?: number;
 }
 
-function OfferDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
+/**
+ * Records an accepted offer, or corrects one (`editing`) before it is confirmed: pay is not shown when
+ * correcting and is kept as it was (the server keeps what the form leaves out).
+ */
+function OfferDialog({ open, editing, onClose, onDone }: { open: boolean; editing?: OnboardingRecord | null; onClose(): void; onDone(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<OfferValues>();
   const add = useMutation({
-    mutationFn: (v: OfferValues) => api(lifecycleCalls.addOnboarding, { ...v, email: v.email || null, idNumber: v.idNumber || null }),
+    mutationFn: (v: OfferValues) => {
+      const common = { ...v, email: v.email || null, idNumber: v.idNumber || null };
+      return editing
+        ? api(lifecycleCalls.updateOnDuty, { ...common, id: editing.id, idType: editing.idType, personCategory: editing.personCategory })
+        : api(lifecycleCalls.addOnboarding, common);
+    },
     onSuccess: () => {
-      message.success('已登记');
+      message.success(editing ? '已保存' : '已登记');
       form.resetFields();
       onDone();
     },
   });
+  const initial: Partial<OfferValues> = editing
+    ? {
+        name: editing.name,
+        phone: editing.phone,
+        email: editing.email ?? undefined,
+        idNumber: editing.idNumber ?? undefined,
+        orgId: editing.orgId,
+        positionName: editing.positionName ?? undefined,
+        plannedEntryDate: editing.plannedEntryDate,
+        probationMonths: editing.probationMonths,
+      }
+    : { probationMonths: 3 };
   return (
-    <Modal open={open} title="登记待入职人员" onCancel={onClose} onOk={() => form.submit()} confirmLoading={add.isPending} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={{ probationMonths: 3 }} onFinish={(v) => add.mutate(v)}>
+    <Modal
+      open={open}
+      title={editing ? `修改入职信息：${editing.name}` : '登记待入职人员'}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={add.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initial} preserve={false} onFinish={(v) => add.mutate(v)}>
         <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
           <Input maxLength={64} />
         </Form.Item>
@@ -59,9 +89,11 @@ function OfferDialog({ open, onClose, onDone }: { open: boolean; onClose(): void
         <Form.Item name="probationMonths" label="试用期（月）">
           <InputNumber min={0} max={6} />
         </Form.Item>
-        <Form.Item name="salary" label="月薪（元）">
-          <InputNumber min={0} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
+        {!editing && (
+          <Form.Item name="salary" label="月薪（元）">
+            <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
@@ -74,6 +106,8 @@ export function OnboardingTab() {
   const client = useQueryClient();
   const [view, setView] = useState<View>('offer');
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<OnboardingRecord | null>(null);
+  const [confirming, setConfirming] = useState<OnboardingRecord | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['hr', 'lifecycle'] });
   const link = useMutation({
     mutationFn: (id: number) => api(lifecycleCalls.createOuterChain, { id }),
@@ -91,13 +125,6 @@ export function OnboardingTab() {
           </Space>
         ),
       });
-      void refresh();
-    },
-  });
-  const confirm = useMutation({
-    mutationFn: (id: number) => api(lifecycleCalls.confirmOnDuty, { id }),
-    onSuccess: (r) => {
-      message.success(`已提交入职确认（${r.documentNo}）`);
       void refresh();
     },
   });
@@ -129,6 +156,7 @@ export function OnboardingTab() {
       <ResourceTable<OnboardingRecord>
         key={view}
         meta={onboardingMeta}
+        keyword={HIRE_KEYWORD}
         pageCall={page}
         exportCall={exportCall && can(LIFECYCLE_PERM.export) ? exportCall : undefined}
         exportName="入职记录.xlsx"
@@ -152,8 +180,13 @@ export function OnboardingTab() {
                       {r.stage === 'offer' ? '发送链接' : '重新发送'}
                     </Button>
                   )}
+                  {['offer', 'invited', 'filled'].includes(r.stage) && (
+                    <Button type="link" size="small" onClick={() => setEditing(r)}>
+                      修改
+                    </Button>
+                  )}
                   {r.stage === 'filled' && (
-                    <Button type="link" size="small" onClick={() => confirm.mutate(r.id)}>
+                    <Button type="link" size="small" onClick={() => setConfirming(r)} data-testid="onboarding-confirm">
                       确认入职
                     </Button>
                   )}
@@ -173,13 +206,19 @@ export function OnboardingTab() {
         }
       />
       <OfferDialog
-        open={adding}
-        onClose={() => setAdding(false)}
+        open={adding || !!editing}
+        editing={editing}
+        onClose={() => {
+          setAdding(false);
+          setEditing(null);
+        }}
         onDone={() => {
           setAdding(false);
+          setEditing(null);
           void refresh();
         }}
       />
+      <OnDutyConfirmDialog record={confirming} onClose={() => setConfirming(null)} />
     </>
   );
 }

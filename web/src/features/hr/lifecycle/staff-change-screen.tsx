@@ -21,6 +21,7 @@ import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { ResourceTable } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
+import { PERSON_KEYWORD } from './keyword';
 import { DismissDialog, RenewalDialog, TransferDialog } from './move-dialogs';
 import { OnboardingTab } from './onboarding-tab';
 
@@ -34,6 +35,7 @@ function TransferTab({ adjustment }: { adjustment?: boolean }) {
     <>
       <ResourceTable<MoveRecord>
         meta={transferMeta}
+        keyword={PERSON_KEYWORD}
         pageCall={adjustment ? lifecycleCalls.getAdjustmentPage : lifecycleCalls.getTransferPage}
         exportCall={!adjustment && can(LIFECYCLE_PERM.export) ? lifecycleCalls.getTransferExport : undefined}
         exportName="调动记录.xlsx"
@@ -77,6 +79,7 @@ function QuitTab() {
       {view === 'requests' ? (
         <ResourceTable<QuitRecord>
           meta={quitMeta}
+          keyword={PERSON_KEYWORD}
           pageCall={lifecycleCalls.getQuitPage}
           exportCall={can(LIFECYCLE_PERM.export) ? lifecycleCalls.exportQuitData : undefined}
           exportName="离职申请.xlsx"
@@ -92,6 +95,7 @@ function QuitTab() {
       ) : (
         <ResourceTable<DepartureRecord>
           meta={departureMeta}
+          keyword={PERSON_KEYWORD}
           pageCall={lifecycleCalls.getDeparturePage}
           exportCall={can(LIFECYCLE_PERM.export) ? lifecycleCalls.getQuitExport : undefined}
           exportName="离职人员.xlsx"
@@ -136,6 +140,7 @@ function FormalTab() {
       <ResourceTable<FormalRecord>
         key={view}
         meta={formalMeta}
+        keyword={PERSON_KEYWORD}
         pageCall={view === 'due' ? lifecycleCalls.getFormalPage : lifecycleCalls.getFormalReceiveList}
         exportCall={view === 'due' && can(LIFECYCLE_PERM.export) ? lifecycleCalls.exportFormalData : undefined}
         exportName="转正管理.xlsx"
@@ -163,6 +168,7 @@ function RenewalTab() {
     <>
       <ResourceTable<RenewalDueRecord>
         meta={renewalDueMeta}
+        keyword={PERSON_KEYWORD}
         pageCall={lifecycleCalls.getRenewalPage}
         queryKey={[...KEY, 'renewal']}
         fixedFilters={{ days }}
@@ -230,6 +236,7 @@ export default function StaffChangeScreen() {
             children: (
               <ResourceTable<ChangeLogRecord>
                 meta={changeLogMeta}
+                keyword={PERSON_KEYWORD}
                 pageCall={lifecycleCalls.getEmployeePage}
                 exportCall={can(LIFECYCLE_PERM.export) ? lifecycleCalls.exportEmpData : undefined}
                 exportName="员工异动记录.xlsx"
