@@ -232,3 +232,55 @@ describe('onboarding (入职管理, hr01)', () => {
     await context.close();
   });
 });
+
+describe('bulk confirmation (转正管理, hr01)', () => {
+  it('chooses two people on probation across two searches and starts their confirmations at once', async () => {
+    const hr = await token('hr01');
+    const due = await apiCall<{ records: Array<{ id: number; name: string; userCode: string | null; confirmationState: string | null }> }>(
+      '/hr_api/hrm/api/employee/getFormalPage',
+      { pageSize: 100 },
+      hr,
+    );
+    // People no other browser test touches (emp01/emp02 carry the confirmation journeys).
+    const free = due.data.records.filter((r) => r.userCode && /^user(1[0-9]|2[1-5]|30|31|32|40)$/.test(r.userCode) && !r.confirmationState);
+    expect(free.length).toBeGreaterThanOrEqual(2);
+    const people = free.slice(0, 2);
+
+    const { page, context, errors } = await signedIn(browser, 'hr01');
+    await go(page, '/staffChange/index');
+    await page.getByRole('tab', { name: /转正管理/ }).click();
+    for (const p of people) {
+      await page.getByPlaceholder('姓名 / 工号').fill(p.name);
+      await page
+        .getByRole('button', { name: /查\s*询|搜\s*索/ })
+        .first()
+        .click();
+      const row = rows(page).filter({ hasText: p.name }).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.locator('.ant-checkbox-input').check();
+    }
+    await page.getByTestId('bulk-regular').click();
+    const bulk = dialog(page);
+    await bulk.getByText('批量发起转正（2人）').waitFor();
+    await bulk.getByRole('button', { name: /发\s*起/ }).click();
+    await bulk.getByText('请选择转正类型').waitFor();
+    // The first option of each list, by keyboard (the first list's closing dropdown is still in the page).
+    for (const label of ['转正类型', '考核方式']) {
+      await bulk.getByLabel(label).click();
+      await page.keyboard.press('Enter');
+    }
+    await bulk.getByLabel('转正意见').fill('试用期表现良好，同意转正');
+    await bulk.getByLabel('优点').fill('学习能力强');
+    await bulk.getByLabel('待改进点').fill('加强沟通');
+    await bulk.getByRole('button', { name: /发\s*起/ }).click();
+    await expect.poll(() => page.getByText('已发起 2 个转正申请').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    const after = await apiCall<{ records: Array<{ id: number; confirmationState: string | null }> }>(
+      '/hr_api/hrm/api/employee/getFormalPage',
+      { pageSize: 100 },
+      hr,
+    );
+    for (const p of people) expect(after.data.records.find((r) => r.id === p.id)?.confirmationState).toBe('approving');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -5,7 +5,7 @@ import { type FieldMeta, fieldsOf, type ResourceMeta } from '@erp/contract/resou
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Result, Space, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type ReactNode, useState } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, download } from '../../app/api/client';
 import { ColumnSettings, useHiddenColumns } from './column-settings';
@@ -39,6 +39,8 @@ export interface ResourceTableProps<R extends Row> {
   columns?: Partial<Record<keyof R & string, Partial<TableColumnsType<R>[number]>>>;
   onRowClick?: (record: R) => void;
   selectedKey?: unknown;
+  /** Check boxes for a bulk action: the chosen rows (kept across pages) and which rows may be chosen. */
+  selection?: { rows: R[]; onChange(rows: R[]): void; selectable?: (record: R) => boolean };
 }
 
 /**
@@ -147,6 +149,16 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           loading={query.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('resource.empty')} /> }}
+          rowSelection={
+            props.selection
+              ? {
+                  preserveSelectedRowKeys: true,
+                  selectedRowKeys: props.selection.rows.map((r) => r[props.meta.rowKey] as Key),
+                  onChange: (_keys, rows) => props.selection?.onChange(rows),
+                  getCheckboxProps: (r) => ({ disabled: props.selection?.selectable ? !props.selection.selectable(r) : false }),
+                }
+              : undefined
+          }
           rowClassName={(r) => (props.selectedKey !== undefined && r[props.meta.rowKey] === props.selectedKey ? 'ant-table-row-selected' : '')}
           onRow={props.onRowClick ? (r) => ({ onClick: () => props.onRowClick?.(r), style: { cursor: 'pointer' } }) : undefined}
           pagination={{

@@ -21,11 +21,14 @@ import { api } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { ResourceTable } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
+import { BulkRegularDialog } from './bulk-regular-dialog';
 import { PERSON_KEYWORD } from './keyword';
 import { DismissDialog, RenewalDialog, TransferDialog } from './move-dialogs';
 import { OnboardingTab } from './onboarding-tab';
 
 const KEY = ['hr', 'lifecycle'] as const;
+/** An employee whose last confirmation is in one of these states gets no second one. */
+const OPEN_CONFIRMATION = ['approving', 'returned', 'passed'];
 
 function TransferTab({ adjustment }: { adjustment?: boolean }) {
   const can = useHasAuth();
@@ -119,6 +122,8 @@ function FormalTab() {
   const can = useHasAuth();
   const client = useQueryClient();
   const [view, setView] = useState<'due' | 'notice'>('due');
+  const [chosen, setChosen] = useState<FormalRecord[]>([]);
+  const [bulk, setBulk] = useState<FormalRecord[]>([]);
   const mail = useMutation({
     mutationFn: (employeeId: number) => api(lifecycleCalls.sendFormalMail, { employeeIds: [employeeId] }),
     onSuccess: (r) => {
@@ -145,6 +150,20 @@ function FormalTab() {
         exportCall={view === 'due' && can(LIFECYCLE_PERM.export) ? lifecycleCalls.exportFormalData : undefined}
         exportName="转正管理.xlsx"
         queryKey={[...KEY, 'formal', view]}
+        selection={
+          view === 'due' && can(LIFECYCLE_PERM.manage)
+            ? { rows: chosen, onChange: setChosen, selectable: (r) => !r.confirmationState || !OPEN_CONFIRMATION.includes(r.confirmationState) }
+            : undefined
+        }
+        toolbar={
+          view === 'due' ? (
+            <Auth code={LIFECYCLE_PERM.manage}>
+              <Button type="primary" disabled={chosen.length === 0} onClick={() => setBulk(chosen)} data-testid="bulk-regular">
+                批量发起转正{chosen.length ? `（${chosen.length}）` : ''}
+              </Button>
+            </Auth>
+          ) : null
+        }
         rowActions={
           view === 'notice' && can(LIFECYCLE_PERM.manage)
             ? (r) => (
@@ -154,6 +173,15 @@ function FormalTab() {
               )
             : undefined
         }
+      />
+      <BulkRegularDialog
+        rows={bulk}
+        onClose={() => setBulk([])}
+        onDone={() => {
+          setBulk([]);
+          setChosen([]);
+          void client.invalidateQueries({ queryKey: [...KEY, 'formal'] });
+        }}
       />
     </>
   );
