@@ -284,3 +284,26 @@ describe('bulk confirmation (转正管理, hr01)', () => {
     await context.close();
   });
 });
+
+describe('working-hours white list (员工管理, hr01)', () => {
+  it('puts a chosen employee on the white list with a start date and a reason, both required', async () => {
+    const { page, context, errors } = await signedIn(browser, 'hr01');
+    await go(page, '/staffManagement/index');
+    await page.getByLabel('关键字').fill('user31');
+    await page.getByLabel('关键字').press('Enter');
+    // The account is not a column: the search by it leaves one row.
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
+    await rows(page).first().locator('.ant-checkbox-input').check();
+    await page.getByTestId('hour-whitelist').click();
+    const dlg = dialog(page);
+    await dlg.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await dlg.getByText('请选择开始日期').waitFor();
+    await dlg.getByText('请输入原因').waitFor();
+    await pickDate(page, 'startDate', day(1));
+    await dlg.getByLabel('原因').fill('驻场客户现场，考勤由客户管理');
+    await dlg.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect.poll(() => page.getByText('已将 1 人加入考勤白名单').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

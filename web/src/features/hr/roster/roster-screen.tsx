@@ -1,5 +1,6 @@
 import { baseCalls } from '@erp/contract/modules/base';
 import { employeeCalls, HR_PERM, type RosterRecord, rosterMeta } from '@erp/contract/modules/employee';
+import { LIFECYCLE_PERM } from '@erp/contract/modules/lifecycle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { ImportDialog, ResourceTable } from '../../../components/resource';
 import { OrgSideTree } from '../../base/org-side-tree';
 import { ScreenFrame } from '../../base/screen-frame';
+import { HourWhitelistDialog } from './hour-whitelist-dialog';
 
 const KEY = ['hr', 'roster'] as const;
 
@@ -26,6 +28,8 @@ export default function RosterScreen() {
   const [keyword, setKeyword] = useState('');
   const [clientCompanyId, setClientCompanyId] = useState<number | undefined>();
   const [importing, setImporting] = useState(false);
+  const [chosen, setChosen] = useState<RosterRecord[]>([]);
+  const [whitelisting, setWhitelisting] = useState<RosterRecord[]>([]);
   const clients = useQuery({ queryKey: ['base', 'clients'], queryFn: () => api(baseCalls.getClientCompany, {}), staleTime: 300_000 });
   const open = (r: RosterRecord) => navigate(`/staffDetail/index?id=${r.id}`);
   return (
@@ -62,8 +66,14 @@ export default function RosterScreen() {
                 <Auth code={HR_PERM.rosterImport}>
                   <Button onClick={() => setImporting(true)}>导入员工</Button>
                 </Auth>
+                <Auth code={LIFECYCLE_PERM.manage}>
+                  <Button disabled={chosen.length === 0} onClick={() => setWhitelisting(chosen)} data-testid="hour-whitelist">
+                    考勤白名单{chosen.length ? `（${chosen.length}）` : ''}
+                  </Button>
+                </Auth>
               </Space>
             }
+            selection={can(LIFECYCLE_PERM.manage) ? { rows: chosen, onChange: setChosen } : undefined}
             columns={{
               name: {
                 render: (v: unknown, r: RosterRecord) => (
@@ -82,6 +92,14 @@ export default function RosterScreen() {
           />
         </div>
       </div>
+      <HourWhitelistDialog
+        people={whitelisting}
+        onClose={() => setWhitelisting([])}
+        onDone={() => {
+          setWhitelisting([]);
+          setChosen([]);
+        }}
+      />
       <ImportDialog
         open={importing}
         onClose={() => setImporting(false)}
