@@ -221,28 +221,50 @@ async function projectTotals(db: Db, user: Principal | null, s: StatsScope, allY
 
 /** The year's budget and actual per department and type, keyed `dept:type`. */
 async function deptTypeTotals(db: Db, user: Principal | null, s: StatsScope) {
-  const sums = (list: Array<{ k: string; amount: string | number }>) => {
+  const sums = (list: Keyed[]) => {
     const out = new Map<string, number>();
     for (const r of list) out.set(String(r.k), (out.get(String(r.k)) ?? 0) + Number(r.amount));
     return out;
   };
-  if (companyWide(user, s) && s.totals !== 'dept') {
-    // Each department's own year per type, as the triggers keep it.
-    const read = (kind: 'a' | 'b') =>
-      rows<{ k: string; amount: string }>(
-        db,
-        sql`SELECT f.dept_id::text || ':' || f.budget_type AS k, f.amount FROM fin_budget_dept_years f
-            WHERE f.kind = ${kind} AND f.year = ${s.year}${s.deptId ? sql` AND f.dept_id IN (${orgSubtreeIds(Number(s.deptId))})` : sql``}`,
-      );
-    const [budget, actual] = await Promise.all([read('b'), read('a')]);
-    return { budget: sums(budget), actual: sums(actual) };
-  }
   const { budget, actual } = await byKeyAndMonth(db, user, s, (dept) => sql`${dept}::text || ':' || f.budget_type`);
   return { budget: sums(budget), actual: sums(actual) };
 }
 
-/** Per department (the unit a project belongs to): the year's totals. */
-export async function deptSummaries(db: Db, user: Principal | null, s: StatsScope) {
+type DeptRow = {
+  id: number;
+  name: string;
+  n: number | null;
+  amount: string | null;
+  bi: string | null;
+  bo: string | null;
+  be: string | null;
+  ai: string | null;
+  ao: string | null;
+  ae: string | null;
+};
+
+/**
+ * The departments holding projects of the scope running in the year, each with its projects' count
+ * and contract amounts and its own year per type as the triggers keep it (fin_budget_dept_years), in
+ * one statement: one row per department.
+ */
+function deptRowsKept(db: Db, user: Principal | null, s: StatsScope): Promise<DeptRow[]> {
+  const t = (kind: string, type: string) => sql`sum(y.amount) FILTER (WHERE y.kind = ${kind} AND y.budget_type = ${type})`;
+  return rows<DeptRow>(
+    db,
+    sql`SELECT o.id, o.name, d.n, d.amount, t.bi, t.bo, t.be, t.ai, t.ao, t.ae
+        FROM (SELECT p.dept_id, count(*)::int AS n, sum(p.contract_amount) AS amount FROM fin_projects p WHERE ${projectWhere(user, s)} GROUP BY 1) d
+        JOIN org_units o ON o.id = d.dept_id
+        LEFT JOIN (
+          SELECT y.dept_id, ${t('b', BUDGET_TYPE.income)} AS bi, ${t('b', BUDGET_TYPE.outcome)} AS bo, ${t('b', BUDGET_TYPE.expense)} AS be,
+                 ${t('a', BUDGET_TYPE.income)} AS ai, ${t('a', BUDGET_TYPE.outcome)} AS ao, ${t('a', BUDGET_TYPE.expense)} AS ae
+          FROM fin_budget_dept_years y WHERE y.kind IN ('a', 'b') AND y.year = ${s.year} GROUP BY y.dept_id) t ON t.dept_id = d.dept_id
+        ORDER BY o.id`,
+  );
+}
+
+/** The same rows from the per-department totals summed by month (and for a reader with a narrower scope, from the projects' rows). */
+async function deptRowsSummed(db: Db, user: Principal | null, s: StatsScope): Promise<DeptRow[]> {
   const { budget, actual } = await deptTypeTotals(db, user, s);
   const names = await rows<{ id: number; name: string }>(
     db,
@@ -252,33 +274,44 @@ export async function deptSummaries(db: Db, user: Principal | null, s: StatsScop
     db,
     sql`SELECT p.dept_id, count(*)::int AS n, sum(p.contract_amount) AS amount FROM fin_projects p WHERE ${projectWhere(user, s)} GROUP BY 1`,
   );
-  const total = (sums: Map<string, number>, dept: number, t: string) => sums.get(`${dept}:${t}`) ?? 0;
   const countOf = new Map(counts.map((c) => [c.dept_id, c]));
+  const total = (sums: Map<string, number>, dept: number, type: string) => String(sums.get(`${dept}:${type}`) ?? 0);
   return names
     .sort((a, b) => a.id - b.id)
-    .map((d) => {
-      const c = countOf.get(d.id);
-      const bi = total(budget, d.id, BUDGET_TYPE.income);
-      const bo = total(budget, d.id, BUDGET_TYPE.outcome);
-      const be = total(budget, d.id, BUDGET_TYPE.expense);
-      const ai = total(actual, d.id, BUDGET_TYPE.income);
-      const ao = total(actual, d.id, BUDGET_TYPE.outcome);
-      const ae = total(actual, d.id, BUDGET_TYPE.expense);
-      return {
-        deptId: d.id,
-        deptName: d.name,
-        projectCount: Number(c?.n ?? 0),
-        contractAmount: Number(c?.amount ?? 0),
-        budgetIncome: bi,
-        budgetOutcome: bo,
-        budgetExpense: be,
-        budgetProfit: bi - bo - be,
-        actualIncome: ai,
-        actualOutcome: ao,
-        actualExpense: ae,
-        actualProfit: ai - ao - ae,
-      };
-    });
+    .map((d) => ({
+      id: d.id,
+      name: d.name,
+      n: countOf.get(d.id)?.n ?? null,
+      amount: countOf.get(d.id)?.amount ?? null,
+      bi: total(budget, d.id, BUDGET_TYPE.income),
+      bo: total(budget, d.id, BUDGET_TYPE.outcome),
+      be: total(budget, d.id, BUDGET_TYPE.expense),
+      ai: total(actual, d.id, BUDGET_TYPE.income),
+      ao: total(actual, d.id, BUDGET_TYPE.outcome),
+      ae: total(actual, d.id, BUDGET_TYPE.expense),
+    }));
+}
+
+/** Per department (the unit a project belongs to): the year's totals. */
+export async function deptSummaries(db: Db, user: Principal | null, s: StatsScope) {
+  const list = companyWide(user, s) && s.totals !== 'dept' ? await deptRowsKept(db, user, s) : await deptRowsSummed(db, user, s);
+  return list.map((d) => {
+    const [bi, bo, be, ai, ao, ae] = [d.bi, d.bo, d.be, d.ai, d.ao, d.ae].map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+    return {
+      deptId: d.id,
+      deptName: d.name,
+      projectCount: Number(d.n ?? 0),
+      contractAmount: Number(d.amount ?? 0),
+      budgetIncome: bi,
+      budgetOutcome: bo,
+      budgetExpense: be,
+      budgetProfit: bi - bo - be,
+      actualIncome: ai,
+      actualOutcome: ao,
+      actualExpense: ae,
+      actualProfit: ai - ao - ae,
+    };
+  });
 }
 
 /** Income per client and quarter. */
