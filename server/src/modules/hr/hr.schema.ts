@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../db/columns';
 
 /** Job grades (ranks), per company or shared (orgId null). */
@@ -124,4 +124,21 @@ export const confirmations = pgTable(
     ...auditColumns,
   },
   (t) => [index('confirmations_employee_idx').on(t.employeeId), index('confirmations_instance_idx').on(t.processInstanceId)],
+);
+
+/**
+ * The roster keyword's pieces: one row per employee and 1–2-character piece of its account
+ * (user_search_pieces: name, account, pinyin initials, phone), with the employee code (the roster's
+ * order) copied. Kept by statement triggers on user_search_pieces and employees (migration 0018), so
+ * a keyword page reads its rows in code order from the order index and its total is an index-only
+ * count of one range, however many employees match.
+ */
+export const employeeSearchPieces = pgTable(
+  'employee_search_pieces',
+  {
+    piece: text('piece').notNull(),
+    employeeId: integer('employee_id').notNull(),
+    employeeCode: varchar('employee_code', { length: 32 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.piece] }), index('employee_search_pieces_order_idx').on(t.piece, t.employeeCode, t.employeeId)],
 );
