@@ -78,7 +78,8 @@ export const employees = pgTable(
   (t) => [
     uniqueIndex('employees_code_uq').on(t.employeeCode),
     uniqueIndex('employees_user_uq').on(t.userId),
-    index('employees_org_idx').on(t.orgId),
+    // The roster of a unit's subtree reads its page in code order and its total from this index alone.
+    index('employees_org_idx').on(t.orgId, t.employeeCode, t.id),
     // The same ID number may not belong to two people (upper-cased: a trailing x is an X).
     uniqueIndex('employees_id_no_uq').on(sql`upper(${t.idCardNo})`).where(sql`${t.idCardNo} IS NOT NULL`),
     index('employees_client_idx').on(t.clientCompanyId),
