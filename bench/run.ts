@@ -53,7 +53,8 @@ async function main() {
   const only = process.env.BENCH_ONLY?.split(',');
   const ctx: BenchContext = {
     pgUrl: await preparePostgres(),
-    pgliteDir: preparePglite(),
+    // BENCH_PGLITE=0: PostgreSQL only (scenarios then skip their PGlite sections; a partial run keeps those of the last run only by hand).
+    pgliteDir: process.env.BENCH_PGLITE === '0' ? '' : preparePglite(),
     duration: Number(process.env.BENCH_DURATION ?? 10),
   };
   const files = fs
