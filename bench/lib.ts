@@ -27,7 +27,7 @@ export interface Section {
 export interface BenchContext {
   /** PostgreSQL database holding the large data set (50,000 employees, 2,000 departments), or null without a server. */
   pgUrl: string | null;
-  /** PGlite data directory holding the same data set. */
+  /** PGlite data directory holding the same data set (empty with BENCH_PGLITE=0). */
   pgliteDir: string;
   /** Seconds per load run. */
   duration: number;

@@ -13,6 +13,8 @@ import { mergeReports } from './report-merge';
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const EMPLOYEES = process.env.BENCH_EMPLOYEES ?? '50000';
 const DEPARTMENTS = process.env.BENCH_DEPARTMENTS ?? '2000';
+/** The database the data set is generated into, on the server of BENCH_PG_URL (several worktrees may share one server). */
+const PG_DATABASE = process.env.BENCH_PG_DB ?? 'erp_bench';
 
 /** BENCH_REUSE_DATA=1 keeps the data set of the previous run (for quick reruns of one scenario). */
 const REUSE = process.env.BENCH_REUSE_DATA === '1';
@@ -20,12 +22,12 @@ const REUSE = process.env.BENCH_REUSE_DATA === '1';
 async function preparePostgres(): Promise<string | null> {
   if (!pgAnswers(ADMIN_URL)) return null;
   const url = new URL(ADMIN_URL);
-  url.pathname = '/erp_bench';
+  url.pathname = `/${PG_DATABASE}`;
   if (REUSE && pgAnswers(url.toString())) return url.toString();
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS erp_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE erp_bench');
+  await admin.query(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${PG_DATABASE}`);
   await admin.end();
   generate({ DATABASE_URL: url.toString() });
   return url.toString();
@@ -51,7 +53,8 @@ async function main() {
   const only = process.env.BENCH_ONLY?.split(',');
   const ctx: BenchContext = {
     pgUrl: await preparePostgres(),
-    pgliteDir: preparePglite(),
+    // BENCH_PGLITE=0: PostgreSQL only (scenarios then skip their PGlite sections; a partial run keeps those of the last run only by hand).
+    pgliteDir: process.env.BENCH_PGLITE === '0' ? '' : preparePglite(),
     duration: Number(process.env.BENCH_DURATION ?? 10),
   };
   const files = fs

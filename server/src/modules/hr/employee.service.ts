@@ -21,7 +21,7 @@ import { registerChangeApplier, requestChange } from './employee-change';
 import { EVENT_KIND, eventsOf, recordEvent, takeOfficeHistory } from './employee-events';
 import { employees } from './hr.schema';
 import { type EmployeeRow, lockEmployee } from './positive.repository';
-import { rosterResource } from './roster.resource';
+import { rosterKeywordPage, rosterResource } from './roster.resource';
 
 type Ctx = Pick<CallContext, 'audit'>;
 type Req<K extends keyof typeof employeeCalls> = ParsedRequestOf<(typeof employeeCalls)[K]>;
@@ -42,7 +42,7 @@ export function maskRosterRow(row: RosterRecord, sensitive: boolean): RosterReco
 }
 
 export async function rosterPage(db: Db, user: Principal, req: Req<'rosterPage'>) {
-  const page = await rosterResource.page(db, req, user);
+  const page = (await rosterKeywordPage(db, req, user)) ?? (await rosterResource.page(db, req, user));
   const sensitive = hasPermission(user, HR_PERM.sensitive);
   return { ...page, records: page.records.map((r) => maskRosterRow(r, sensitive)) };
 }

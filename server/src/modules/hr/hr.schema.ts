@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../db/columns';
 
 /** Job grades (ranks), per company or shared (orgId null). */
@@ -78,7 +78,8 @@ export const employees = pgTable(
   (t) => [
     uniqueIndex('employees_code_uq').on(t.employeeCode),
     uniqueIndex('employees_user_uq').on(t.userId),
-    index('employees_org_idx').on(t.orgId),
+    // The roster of a unit's subtree reads its page in code order and its total from this index alone.
+    index('employees_org_idx').on(t.orgId, t.employeeCode, t.id),
     // The same ID number may not belong to two people (upper-cased: a trailing x is an X).
     uniqueIndex('employees_id_no_uq').on(sql`upper(${t.idCardNo})`).where(sql`${t.idCardNo} IS NOT NULL`),
     index('employees_client_idx').on(t.clientCompanyId),
@@ -124,4 +125,21 @@ export const confirmations = pgTable(
     ...auditColumns,
   },
   (t) => [index('confirmations_employee_idx').on(t.employeeId), index('confirmations_instance_idx').on(t.processInstanceId)],
+);
+
+/**
+ * The roster keyword's pieces: one row per employee and 1–2-character piece of its account
+ * (user_search_pieces: name, account, pinyin initials, phone), with the employee code (the roster's
+ * order) copied. Kept by statement triggers on user_search_pieces and employees (migration 0018), so
+ * a keyword page reads its rows in code order from the order index and its total is an index-only
+ * count of one range, however many employees match.
+ */
+export const employeeSearchPieces = pgTable(
+  'employee_search_pieces',
+  {
+    piece: text('piece').notNull(),
+    employeeId: integer('employee_id').notNull(),
+    employeeCode: varchar('employee_code', { length: 32 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.piece] }), index('employee_search_pieces_order_idx').on(t.piece, t.employeeCode, t.employeeId)],
 );

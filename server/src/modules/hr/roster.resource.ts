@@ -1,7 +1,10 @@
-import { type RosterRecord, rosterMeta } from '@erp/contract';
+import { type Page, type PageRequest, type RosterRecord, rosterMeta } from '@erp/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { grades, orgUnits, users } from '../../db/schema';
+import type { Principal } from '../../platform/auth/principal';
+import type { Db } from '../../platform/db';
+import { pageWindow, rowCountLiteral } from '../../platform/http/paging';
 import { atLeast, atMost, equals, type FilterFn, inOrgSubtree, likePattern } from '../../platform/resource/filters';
 import { defineResource } from '../../platform/resource/resource';
 import { isPieceKeyword } from '../base/base.resources';
@@ -93,3 +96,30 @@ export const rosterResource = defineResource<RosterRecord, typeof employees>({
   defaultOrder: [asc(employees.employeeCode)],
   scope: { orgId: employees.orgId, ownerUserId: employees.userId },
 });
+
+/**
+ * The page of a keyword of one or two characters with no other filter, in the default order, for a
+ * reader who sees every employee: the matches are one range of employee_search_pieces' order index
+ * (piece, employee code, id), so the page reads its own rows and the total is an index-only count of
+ * that range — the same rows, order and total as the keyword filter above, without reading every
+ * match (thousands for a common surname). Whole code and ID number matches are merged in, as there.
+ * Null when the request is not such a page.
+ */
+export async function rosterKeywordPage(db: Db, req: PageRequest & Record<string, unknown>, user: Principal | null): Promise<Page<RosterRecord> | null> {
+  const keyword = req.keyword;
+  if (typeof keyword !== 'string' || !isPieceKeyword(keyword)) return null;
+  if (user && user.dataScope.kind !== 'all') return null;
+  if (!rosterResource.inDefaultOrder(req)) return null;
+  for (const name of Object.keys(rosterResource.spec.filters ?? {}))
+    if (name !== 'keyword' && req[name] !== undefined && req[name] !== null && req[name] !== '') return null;
+  const { limit, offset } = pageWindow(req);
+  const whole = sql`SELECT e.employee_code AS code, e.id FROM employees e WHERE e.employee_code = ${keyword} OR upper(e.id_card_no) = upper(${keyword})`;
+  const keys = sql`SELECT k.id FROM (
+      (SELECT p.employee_code AS code, p.employee_id AS id FROM employee_search_pieces p WHERE p.piece = lower(${keyword})
+        ORDER BY p.employee_code, p.employee_id LIMIT ${rowCountLiteral(offset + limit)})
+      UNION (${whole})) k
+    ORDER BY k.code, k.id LIMIT ${rowCountLiteral(limit)}${offset > 0 ? sql` OFFSET ${rowCountLiteral(offset)}` : sql``}`;
+  const total = sql`SELECT (SELECT count(*) FROM employee_search_pieces p WHERE p.piece = lower(${keyword}))::int
+    + (SELECT count(*) FROM (${whole}) w WHERE NOT EXISTS (SELECT 1 FROM employee_search_pieces p WHERE p.employee_id = w.id AND p.piece = lower(${keyword})))::int`;
+  return rosterResource.pageOfKeys(db, req, keys, total);
+}

@@ -121,6 +121,34 @@ export class Resource<R extends Row, T extends PgTable> {
     );
   }
 
+  /** Whether a request is listed in the default order (no sort field, or one the list does not allow). */
+  inDefaultOrder(req: Pick<PageRequest, 'sortField'>): boolean {
+    return !(req.sortField && Object.hasOwn(this.sortable, req.sortField));
+  }
+
+  /**
+   * A page whose rows a module finds by its own means (e.g. from an order index a WHERE on the table
+   * cannot walk): `keys` is a sub-select answering exactly the keys of the requested page, `total` a
+   * query answering the total; both must already hold the list's conditions (data scope, soft delete).
+   * The rows are read, named and ordered as `page` reads them, and the total comes along in the same
+   * statement.
+   */
+  async pageOfKeys(db: Db, req: PageRequest, keys: SQL, total: SQL): Promise<Page<R>> {
+    const order = orderFor(req, this.sortable, [...this.spec.defaultOrder, this.spec.idColumn as unknown as SQL]);
+    const { rows, counts } = await this.statement.page(db, {
+      where: sql`${this.spec.idColumn} IN (${keys})`,
+      order,
+      limit: req.pageSize,
+      offset: 0,
+      counts: { total },
+    });
+    return pageOfRows(
+      rows.map((r) => normalise<R>(r)),
+      counts.total,
+      req,
+    );
+  }
+
   /** Up to `max` rows in list order, for exports and pickers. */
   async list(
     db: Db,

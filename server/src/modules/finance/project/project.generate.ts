@@ -39,15 +39,26 @@ export async function generateProjects(db: Db, projects: number, today = new Dat
       FROM fin_project_versions v JOIN fin_projects p ON p.id = v.project_id
       CROSS JOIN fin_budget_subjects s CROSS JOIN gen_months m
       WHERE p.project_no LIKE 'GXM%'`);
-    await tx.execute(sql`
-      INSERT INTO fin_budget_in_force (project_id, dept_id, subject_id, budget_type, month, amount)
-      SELECT p.id, p.dept_id, l.subject_id, s.budget_type, l.month, l.amount
-      FROM fin_budget_lines l JOIN fin_project_versions v ON v.id = l.version_id JOIN fin_projects p ON p.id = v.project_id
-      JOIN fin_budget_subjects s ON s.id = l.subject_id
-      WHERE p.project_no LIKE 'GXM%'`);
-    await tx.execute(sql`
-      INSERT INTO fin_project_actuals (project_id, subject_id, budget_type, month, amount, source)
-      SELECT project_id, subject_id, budget_type, month, amount * (90 + (project_id + month) % 20) / 100, 'generated'
-      FROM fin_budget_in_force f WHERE f.project_id IN (SELECT id FROM fin_projects WHERE project_no LIKE 'GXM%') AND f.month <= ${lastActual}`);
+    // In slices of 100 projects: the triggers keeping the per-department and per-unit sums see each
+    // statement's rows at once, and a slice's fit in memory (on PGlite one statement of 1.44 million
+    // rows spilled its aggregation to disk and took tens of minutes).
+    const [range] = (
+      (await tx.execute(sql`SELECT min(id) AS lo, max(id) AS hi FROM fin_projects WHERE project_no LIKE 'GXM%'`)) as unknown as {
+        rows: Array<{ lo: number; hi: number }>;
+      }
+    ).rows;
+    for (let lo = Number(range?.lo ?? 0); lo <= Number(range?.hi ?? -1); lo += 100) {
+      const hi = lo + 99;
+      await tx.execute(sql`
+        INSERT INTO fin_budget_in_force (project_id, dept_id, subject_id, budget_type, month, amount)
+        SELECT p.id, p.dept_id, l.subject_id, s.budget_type, l.month, l.amount
+        FROM fin_budget_lines l JOIN fin_project_versions v ON v.id = l.version_id JOIN fin_projects p ON p.id = v.project_id
+        JOIN fin_budget_subjects s ON s.id = l.subject_id
+        WHERE p.project_no LIKE 'GXM%' AND p.id BETWEEN ${lo} AND ${hi}`);
+      await tx.execute(sql`
+        INSERT INTO fin_project_actuals (project_id, subject_id, budget_type, month, amount, source)
+        SELECT project_id, subject_id, budget_type, month, amount * (90 + (project_id + month) % 20) / 100, 'generated'
+        FROM fin_budget_in_force f WHERE f.project_id IN (SELECT id FROM fin_projects WHERE project_no LIKE 'GXM%') AND f.project_id BETWEEN ${lo} AND ${hi} AND f.month <= ${lastActual}`);
+    }
   });
 }

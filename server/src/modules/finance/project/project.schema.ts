@@ -218,8 +218,10 @@ export const finDeptBudgetLines = pgTable(
 
 /**
  * Derived: the budget in force ('b') and the actuals ('a') summed per department, subject and month.
- * Kept by statement triggers on fin_budget_in_force and fin_project_actuals (migration 0010), whoever
- * writes them, so the company- and department-wide statistics read ~45,000 rows instead of millions.
+ * Kept by statement triggers on fin_budget_in_force and fin_project_actuals (migration 0013), whoever
+ * writes them; the company- and unit-wide statistics read the sums kept from it (fin_budget_rollup,
+ * fin_budget_dept_years), since with projects spread over 2,000 departments it is nearly as large as
+ * the budget in force.
  */
 export const finBudgetTotals = pgTable(
   'fin_budget_totals',
@@ -232,4 +234,43 @@ export const finBudgetTotals = pgTable(
     amount: fen('amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.deptId, t.subjectId, t.month] }), index('fin_budget_totals_month_idx').on(t.kind, t.month)],
+);
+
+/**
+ * Derived from fin_budget_totals: per organisation unit, the totals of every department of its subtree
+ * (`org_id` 0: of every department, and of the projects without one) per subject and month, and how
+ * many fin_budget_totals rows are summed in (`rows`; a row with 0 stands for none). Kept by statement
+ * triggers on fin_budget_totals and org_units (migration 0017: a move or a removal of a unit carries
+ * its own totals from its old ancestors to its new ones), so a company- or unit-wide question reads
+ * at most subjects × months rows, however many departments hold projects.
+ */
+export const finBudgetRollup = pgTable(
+  'fin_budget_rollup',
+  {
+    kind: varchar('kind', { length: 1 }).notNull(),
+    orgId: integer('org_id').notNull(),
+    month: integer('month').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    budgetType: varchar('budget_type', { length: 8 }).notNull(),
+    amount: fen('amount').notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.orgId, t.month, t.subjectId, t.budgetType] })],
+);
+
+/**
+ * Derived from fin_budget_totals: per department (its own projects, not the units below), budget type
+ * and year. Kept by the same statement trigger on fin_budget_totals (migration 0017); the per-department
+ * summary of a year reads one row per department and type.
+ */
+export const finBudgetDeptYears = pgTable(
+  'fin_budget_dept_years',
+  {
+    kind: varchar('kind', { length: 1 }).notNull(),
+    year: integer('year').notNull(),
+    deptId: integer('dept_id').notNull(),
+    budgetType: varchar('budget_type', { length: 8 }).notNull(),
+    amount: fen('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year, t.deptId, t.budgetType] })],
 );

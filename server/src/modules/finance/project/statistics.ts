@@ -11,6 +11,12 @@ import { likePattern } from '../../../platform/resource/filters';
  * each project is governed by) and `fin_project_actuals`, summed by month in SQL; quarters and years
  * are sums of those months here, so a quarter is the sum of its months by construction and a
  * department the sum of its projects (docs/domain/finance-projects.md).
+ *
+ * Company- and unit-wide questions (no project filter, data scope all) read the sums the triggers
+ * keep: `fin_budget_rollup` (a unit's whole subtree per subject and month) and `fin_budget_dept_years`
+ * (each department's own year per type), kept from `fin_budget_totals` (per department, subject and
+ * month). `totals: 'dept'` reads `fin_budget_totals` itself, as these calls did before the rollup:
+ * the API tests hold the two to the same answers.
  */
 export interface StatsScope {
   projectId?: number | null;
@@ -19,6 +25,8 @@ export interface StatsScope {
   projectType?: string;
   keyword?: string;
   year: number;
+  /** Which kept sums the company- and unit-wide questions read (default the rollup; never from a request). */
+  totals?: 'rollup' | 'dept';
 }
 
 export const QUARTERS = ['第一季度', '第二季度', '第三季度', '第四季度'];
@@ -36,8 +44,13 @@ async function rows<T>(db: Db, q: SQL): Promise<T[]> {
  */
 function scopeOf(user: Principal | null, s: StatsScope, table: 'fin_budget_in_force' | 'fin_project_actuals', base = false) {
   const parts: SQL[] = [sql`f.month BETWEEN ${s.year * 100 + 1} AND ${s.year * 100 + 12}`];
-  // Company- or department-wide questions read the per-department totals the triggers keep.
-  const totals = !base && !s.projectId && !s.clientOrgId && !s.projectType && !s.keyword && (!user || user.dataScope.kind === 'all');
+  // Company- or department-wide questions read the totals the triggers keep.
+  const totals = companyWide(user, s, base);
+  if (totals && s.totals !== 'dept') {
+    // The unit's subtree (0: everything) per subject and month; a row no department row is summed in stands for none.
+    parts.push(sql`f.kind = ${table === 'fin_budget_in_force' ? 'b' : 'a'}`, sql`f.org_id = ${Number(s.deptId ?? 0)}`, sql`f.rows > 0`);
+    return { from: sql`fin_budget_rollup f`, dept: null, where: sql.join(parts, sql` AND `) };
+  }
   if (totals) {
     parts.push(sql`f.kind = ${table === 'fin_budget_in_force' ? 'b' : 'a'}`);
     if (s.deptId) parts.push(sql`f.dept_id IN (${orgSubtreeIds(Number(s.deptId))})`);
@@ -57,15 +70,21 @@ function scopeOf(user: Principal | null, s: StatsScope, table: 'fin_budget_in_fo
   return { from, dept, where: sql.join(parts, sql` AND `) };
 }
 
+/** Whether a question is company- or unit-wide: read from the kept totals. */
+const companyWide = (user: Principal | null, s: StatsScope, base = false) =>
+  !base && !s.projectId && !s.clientOrgId && !s.projectType && !s.keyword && (!user || user.dataScope.kind === 'all');
+
 type Keyed = { k: string; month: number; amount: string | number };
 
 /** Sums by a key expression and month, for the budget and the actuals. */
 async function byKeyAndMonth(db: Db, user: Principal | null, s: StatsScope, key: SQL | ((dept: SQL) => SQL), extra?: SQL) {
+  // A key by department needs the department of each row: not the rollup's.
+  const scope = typeof key === 'function' && s.totals !== 'dept' ? { ...s, totals: 'dept' as const } : s;
   const read = async (table: 'fin_budget_in_force' | 'fin_project_actuals') => {
-    const { from, where, dept } = scopeOf(user, s, table);
+    const { from, where, dept } = scopeOf(user, scope, table);
     return rows<Keyed>(
       db,
-      sql`SELECT ${typeof key === 'function' ? key(dept) : key} AS k, f.month AS month, sum(f.amount) AS amount FROM ${from} WHERE ${where}${extra ? sql` AND ${extra}` : sql``} GROUP BY 1, 2`,
+      sql`SELECT ${typeof key === 'function' ? key(dept ?? sql`f.dept_id`) : key} AS k, f.month AS month, sum(f.amount) AS amount FROM ${from} WHERE ${where}${extra ? sql` AND ${extra}` : sql``} GROUP BY 1, 2`,
     );
   };
   const [budget, actual] = await Promise.all([read('fin_budget_in_force'), read('fin_project_actuals')]);
@@ -200,9 +219,53 @@ async function projectTotals(db: Db, user: Principal | null, s: StatsScope, allY
   return { count: Number(r?.n ?? 0), amount: Number(r?.amount ?? 0) };
 }
 
-/** Per department (the unit a project belongs to): the year's totals. */
-export async function deptSummaries(db: Db, user: Principal | null, s: StatsScope) {
+/** The year's budget and actual per department and type, keyed `dept:type`. */
+async function deptTypeTotals(db: Db, user: Principal | null, s: StatsScope) {
+  const sums = (list: Keyed[]) => {
+    const out = new Map<string, number>();
+    for (const r of list) out.set(String(r.k), (out.get(String(r.k)) ?? 0) + Number(r.amount));
+    return out;
+  };
   const { budget, actual } = await byKeyAndMonth(db, user, s, (dept) => sql`${dept}::text || ':' || f.budget_type`);
+  return { budget: sums(budget), actual: sums(actual) };
+}
+
+type DeptRow = {
+  id: number;
+  name: string;
+  n: number | null;
+  amount: string | null;
+  bi: string | null;
+  bo: string | null;
+  be: string | null;
+  ai: string | null;
+  ao: string | null;
+  ae: string | null;
+};
+
+/**
+ * The departments holding projects of the scope running in the year, each with its projects' count
+ * and contract amounts and its own year per type as the triggers keep it (fin_budget_dept_years), in
+ * one statement: one row per department.
+ */
+function deptRowsKept(db: Db, user: Principal | null, s: StatsScope): Promise<DeptRow[]> {
+  const t = (kind: string, type: string) => sql`sum(y.amount) FILTER (WHERE y.kind = ${kind} AND y.budget_type = ${type})`;
+  return rows<DeptRow>(
+    db,
+    sql`SELECT o.id, o.name, d.n, d.amount, t.bi, t.bo, t.be, t.ai, t.ao, t.ae
+        FROM (SELECT p.dept_id, count(*)::int AS n, sum(p.contract_amount) AS amount FROM fin_projects p WHERE ${projectWhere(user, s)} GROUP BY 1) d
+        JOIN org_units o ON o.id = d.dept_id
+        LEFT JOIN (
+          SELECT y.dept_id, ${t('b', BUDGET_TYPE.income)} AS bi, ${t('b', BUDGET_TYPE.outcome)} AS bo, ${t('b', BUDGET_TYPE.expense)} AS be,
+                 ${t('a', BUDGET_TYPE.income)} AS ai, ${t('a', BUDGET_TYPE.outcome)} AS ao, ${t('a', BUDGET_TYPE.expense)} AS ae
+          FROM fin_budget_dept_years y WHERE y.kind IN ('a', 'b') AND y.year = ${s.year} GROUP BY y.dept_id) t ON t.dept_id = d.dept_id
+        ORDER BY o.id`,
+  );
+}
+
+/** The same rows from the per-department totals summed by month (and for a reader with a narrower scope, from the projects' rows). */
+async function deptRowsSummed(db: Db, user: Principal | null, s: StatsScope): Promise<DeptRow[]> {
+  const { budget, actual } = await deptTypeTotals(db, user, s);
   const names = await rows<{ id: number; name: string }>(
     db,
     sql`SELECT DISTINCT o.id, o.name FROM fin_projects p JOIN org_units o ON o.id = p.dept_id WHERE ${projectWhere(user, s)}`,
@@ -211,32 +274,44 @@ export async function deptSummaries(db: Db, user: Principal | null, s: StatsScop
     db,
     sql`SELECT p.dept_id, count(*)::int AS n, sum(p.contract_amount) AS amount FROM fin_projects p WHERE ${projectWhere(user, s)} GROUP BY 1`,
   );
-  const total = (list: Keyed[], dept: number, t: string) => list.filter((r) => r.k === `${dept}:${t}`).reduce((x, r) => x + Number(r.amount), 0);
+  const countOf = new Map(counts.map((c) => [c.dept_id, c]));
+  const total = (sums: Map<string, number>, dept: number, type: string) => String(sums.get(`${dept}:${type}`) ?? 0);
   return names
     .sort((a, b) => a.id - b.id)
-    .map((d) => {
-      const c = counts.find((x) => x.dept_id === d.id);
-      const bi = total(budget, d.id, BUDGET_TYPE.income);
-      const bo = total(budget, d.id, BUDGET_TYPE.outcome);
-      const be = total(budget, d.id, BUDGET_TYPE.expense);
-      const ai = total(actual, d.id, BUDGET_TYPE.income);
-      const ao = total(actual, d.id, BUDGET_TYPE.outcome);
-      const ae = total(actual, d.id, BUDGET_TYPE.expense);
-      return {
-        deptId: d.id,
-        deptName: d.name,
-        projectCount: Number(c?.n ?? 0),
-        contractAmount: Number(c?.amount ?? 0),
-        budgetIncome: bi,
-        budgetOutcome: bo,
-        budgetExpense: be,
-        budgetProfit: bi - bo - be,
-        actualIncome: ai,
-        actualOutcome: ao,
-        actualExpense: ae,
-        actualProfit: ai - ao - ae,
-      };
-    });
+    .map((d) => ({
+      id: d.id,
+      name: d.name,
+      n: countOf.get(d.id)?.n ?? null,
+      amount: countOf.get(d.id)?.amount ?? null,
+      bi: total(budget, d.id, BUDGET_TYPE.income),
+      bo: total(budget, d.id, BUDGET_TYPE.outcome),
+      be: total(budget, d.id, BUDGET_TYPE.expense),
+      ai: total(actual, d.id, BUDGET_TYPE.income),
+      ao: total(actual, d.id, BUDGET_TYPE.outcome),
+      ae: total(actual, d.id, BUDGET_TYPE.expense),
+    }));
+}
+
+/** Per department (the unit a project belongs to): the year's totals. */
+export async function deptSummaries(db: Db, user: Principal | null, s: StatsScope) {
+  const list = companyWide(user, s) && s.totals !== 'dept' ? await deptRowsKept(db, user, s) : await deptRowsSummed(db, user, s);
+  return list.map((d) => {
+    const [bi, bo, be, ai, ao, ae] = [d.bi, d.bo, d.be, d.ai, d.ao, d.ae].map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+    return {
+      deptId: d.id,
+      deptName: d.name,
+      projectCount: Number(d.n ?? 0),
+      contractAmount: Number(d.amount ?? 0),
+      budgetIncome: bi,
+      budgetOutcome: bo,
+      budgetExpense: be,
+      budgetProfit: bi - bo - be,
+      actualIncome: ai,
+      actualOutcome: ao,
+      actualExpense: ae,
+      actualProfit: ai - ao - ae,
+    };
+  });
 }
 
 /** Income per client and quarter. */
