@@ -61,6 +61,7 @@ export const TITLES_EN: Record<string, string> = {
   车辆信息: 'Vehicles',
   银行卡信息: 'Bank cards',
   流程设计: 'Process designer',
+  发票作废: 'Invoice voiding',
   作废详情: 'Voiding details',
   作废申请: 'Voiding application',
   项目发票作废: 'Project invoice voiding',
