@@ -286,9 +286,54 @@ export const ZReconciliationRow = z.object({
   problems: z.array(z.string()),
 });
 
+export const ZCancellationRecord = z.object({
+  id: z.number().int(),
+  cancellationNo: z.string().nullable(),
+  billId: z.number().int(),
+  billNo: z.string().nullable(),
+  projectName: z.string().nullable(),
+  clientName: z.string().nullable(),
+  billAmountIncl: z.number().int(),
+  collectedAmount: z.number().int(),
+  amount: z.number().int(),
+  reason: z.string(),
+  state: z.string(),
+  status: z.string(),
+  fileId: z.string().nullable(),
+  processInstanceId: z.number().int().nullable(),
+  createdBy: z.number().int().nullable(),
+  createdAt: isoDateTime(),
+});
+export type CancellationRecord = z.output<typeof ZCancellationRecord>;
+
+export const cancellationMeta = defineResourceMeta(ZCancellationRecord, {
+  name: 'finCancellation',
+  title: '核销单',
+  titleEn: 'Write-off bills',
+  rowKey: 'id',
+  fields: {
+    cancellationNo: { label: '核销单号', labelEn: 'Write-off no.', width: 170 },
+    billNo: { label: '结算单号', labelEn: 'Bill no.', width: 170 },
+    projectName: { label: '项目', labelEn: 'Project', width: 200 },
+    clientName: { label: '甲方', labelEn: 'Client', width: 180 },
+    billAmountIncl: { label: '结算含税金额', labelEn: 'Bill incl. tax', valueType: 'money', width: 140 },
+    collectedAmount: { label: '已回款金额', labelEn: 'Collected', valueType: 'money', width: 130 },
+    amount: { label: '核销金额', labelEn: 'Written off', valueType: 'money', width: 130 },
+    reason: { label: '核销说明', labelEn: 'Reason', width: 200 },
+    status: { label: '审批状态', labelEn: 'Approval', valueType: 'dict', dict: 'STATUS', width: 100 },
+    createdAt: { label: '创建时间', labelEn: 'Created', valueType: 'datetime', width: 170 },
+  },
+});
+export const ZCancellationFilters = {
+  keyword: keyword(),
+  billId: optionalId(),
+  state: z.string().max(16).optional(),
+};
+
 const NB = (n: string) => `/finance_api/finance/newbill/${n}`;
 const IV = (n: string) => `/finance_api/finance/invoiceInfo/${n}`;
 const SO = (n: string) => `/finance_api/finance/settleorg/${n}`;
+const CB = (n: string) => `/finance_api/finance/cancellationBillInfo/${n}`;
 const json = { method: 'POST', requestKind: 'json', fromSpec: true } as const;
 const own = { method: 'POST', requestKind: 'json', fromSpec: false } as const;
 const blob = { method: 'POST', requestKind: 'json', responseKind: 'blob', data: z.null(), fromSpec: true } as const;
@@ -589,5 +634,89 @@ export const financeBillingCalls = {
     data: z.array(ZStatusOption),
     permission: 'login',
     summary: 'The bill statuses (STATUS legend codes) by group, for filters',
+  }),
+  // ---- Cancellation (write-off) bills (cancellationBillInfo/) ----
+  selectPage: defineCall({
+    ...json,
+    path: CB('selectPage'),
+    request: pageRequest(ZCancellationFilters),
+    data: pageOf(ZCancellationRecord),
+    permission: BILL_PERM.billList,
+    summary: 'Cancellation (write-off) bills of bills in scope, newest first',
+  }),
+  selectDeliveryPage: defineCall({
+    ...json,
+    path: CB('selectDeliveryPage'),
+    request: pageRequest(ZCancellationFilters),
+    data: pageOf(ZCancellationRecord),
+    permission: BILL_PERM.billList,
+    summary: 'Cancellation bills of the projects the user manages or works on',
+  }),
+  cancellationExport: defineCall({
+    ...blob,
+    path: CB('export'),
+    request: exportRequest(ZCancellationFilters),
+    permission: BILL_PERM.billExport,
+    summary: 'The filtered cancellation bills as xlsx',
+  }),
+  cancellationExportDelivery: defineCall({
+    ...blob,
+    path: CB('exportDelivery'),
+    request: exportRequest(ZCancellationFilters),
+    permission: BILL_PERM.billExport,
+    summary: 'The filtered delivery cancellation bills as xlsx',
+  }),
+  cancellationSelect: defineCall({
+    ...json,
+    path: CB('select'),
+    request: z.object({ id: optionalId(), instanceId: optionalId() }),
+    data: ZCancellationRecord.extend({ bill: ZBillRecord }),
+    permission: 'login',
+    summary: 'A cancellation bill with its bill (in scope, or to its approvers)',
+  }),
+  cancellationUpdateFileId: defineCall({
+    ...json,
+    path: CB('updateFileId'),
+    request: z.object({ id: id(), fileId: z.string().trim().min(1, '请上传附件').max(64) }),
+    data: ZCancellationRecord,
+    ...edit,
+    summary: 'Files an attachment group (bank slips, client confirmation) on a cancellation bill',
+  }),
+  cancellationDelete: defineCall({
+    ...json,
+    path: CB('delete'),
+    request: ZId,
+    data: z.null(),
+    ...edit,
+    summary: 'Deletes a draft, rejected or revoked cancellation bill',
+  }),
+  cancellationAdd: defineCall({
+    ...json,
+    path: CB('add'),
+    request: z.object({
+      billId: id(),
+      amount: ZFen.refine((v) => v > 0, '核销金额必须大于0'),
+      reason: reason('核销说明'),
+      fileId: optionalText(64),
+    }),
+    data: ZCancellationRecord,
+    ...edit,
+    summary: 'Creates and submits a cancellation bill for part or all of the collected, not yet written-off amount',
+  }),
+  getCancellationBillList: defineCall({
+    ...json,
+    path: CB('getCancellationBillList'),
+    request: z.object({ billId: id() }),
+    data: z.array(ZCancellationRecord),
+    permission: BILL_PERM.billList,
+    summary: 'All cancellation bills of one bill',
+  }),
+  getCancellationNo: defineCall({
+    ...json,
+    path: CB('getCancellationNo'),
+    request: z.object({ id: optionalId() }),
+    data: z.object({ cancellationNo: z.string().nullable(), preview: z.boolean() }),
+    permission: BILL_PERM.billList,
+    summary: 'The number of a cancellation bill, or (without id) the next number today as a preview (given only at submission)',
   }),
 } as const;

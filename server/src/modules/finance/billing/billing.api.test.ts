@@ -448,3 +448,63 @@ describe('delivery bills, RPO bills, exports, reconciliation and signing', () =>
     expect((await s.post('/finance_api/finance/invokeSsl/getSerialNumber', { billId: bill.id, accessToken: 'short', validCode: '12' }, mgr)).status).toBe(400);
   });
 });
+
+describe('cancellation (write-off) bills', () => {
+  const CB = (n: string) => `/finance_api/finance/cancellationBillInfo/${n}`;
+  interface Cancellation {
+    id: number;
+    cancellationNo: string | null;
+    amount: number;
+    state: string;
+    processInstanceId: number | null;
+    fileId: string | null;
+  }
+
+  it('adds, numbers, attaches, lists, rejects, deletes and passes write-offs within the collected amount', async () => {
+    const { bill } = await invoicedBill(12);
+    await s.post(NB('saveBillReturnMoney'), { billId: bill.id, amount: bill.amountIncl, collectedOn: '2026-11-23', bankSerial: 'CB-1' }, fin);
+    const preview = await s.post<{ cancellationNo: string; preview: boolean }>(CB('getCancellationNo'), {}, mgr);
+    expect(preview.data).toMatchObject({ preview: true });
+    expect(preview.data.cancellationNo).toMatch(/^HX\d{12}$/);
+    const body = { billId: bill.id, amount: 1000, reason: '部分回款核销' };
+    expect((await s.post(CB('add'), { ...body, amount: bill.amountIncl + 1 }, mgr)).message).toBe('核销金额必须大于0且不超过已回款未核销金额');
+    expect((await s.post(CB('add'), { ...body, amount: 0 }, mgr)).status).toBe(400);
+    expect((await s.post(CB('add'), { ...body, reason: '' }, mgr)).status).toBe(400);
+    expect((await s.post(CB('add'), body, emp)).status).toBe(403);
+    const added = await s.post<Cancellation>(CB('add'), body, mgr);
+    expect(added.data).toMatchObject({ amount: 1000, state: 'approving', cancellationNo: preview.data.cancellationNo });
+    expect((await s.post(CB('add'), body, mgr)).status).toBe(409);
+    expect((await s.post(CB('getCancellationNo'), { id: added.data.id }, mgr)).data).toEqual({ cancellationNo: added.data.cancellationNo, preview: false });
+    const file = await s.post<Cancellation>(CB('updateFileId'), { id: added.data.id, fileId: 'grp-abc' }, mgr);
+    expect(file.data.fileId).toBe('grp-abc');
+    expect((await s.post(CB('updateFileId'), { id: added.data.id, fileId: 'x'.repeat(65) }, mgr)).status).toBe(400);
+    const byInstance = await s.post<Cancellation & { bill: BillRecord }>(CB('select'), { instanceId: added.data.processInstanceId }, fin);
+    expect(byInstance.data.bill.id).toBe(bill.id);
+    expect((await s.post(CB('select'), {}, fin)).status).toBe(400);
+    expect((await s.post(CB('delete'), { id: added.data.id }, mgr)).status).toBe(409);
+    // Rejected by finance: deletable, and a new one may be made.
+    await s.post(B('CancellationBillReject'), { taskId: await financeTask(added.data.processInstanceId as number), message: '附件不全' }, fin);
+    expect((await s.post<Cancellation>(CB('select'), { id: added.data.id }, mgr)).data.state).toBe('rejected');
+    expect((await s.post(CB('delete'), { id: added.data.id }, mgr)).code).toBe('200');
+    const whole = await s.post<Cancellation>(CB('add'), { ...body, amount: bill.amountIncl }, mgr);
+    await s.post(B('CancellationBillPass'), { taskId: await financeTask(whole.data.processInstanceId as number) }, fin);
+    const list = await s.post<Cancellation[]>(CB('getCancellationBillList'), { billId: bill.id }, mgr);
+    expect(list.data.map((c) => c.state)).toEqual(['passed']);
+    expect((await s.post<BillDetail>(NB('getBillInfo'), { id: bill.id }, mgr)).data).toMatchObject({
+      writeoffStatus: '016',
+      writtenOffAmount: bill.amountIncl,
+    });
+    const page = await s.post<Page<Cancellation>>(CB('selectPage'), { keyword: whole.data.cancellationNo }, fin);
+    expect(page.data.total).toBe(1);
+    expect((await s.post<Page<Cancellation>>(CB('selectDeliveryPage'), { billId: bill.id }, mgr)).data.total).toBe(1);
+    expect((await s.post(CB('selectPage'), {}, emp)).status).toBe(403);
+    for (const [path, token] of [
+      [CB('export'), fin],
+      [CB('exportDelivery'), mgr],
+    ] as const) {
+      const res = await s.raw(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    }
+    expect((await s.post(NB('getReconciliation'), {}, fin)).data).toEqual([]);
+  });
+});

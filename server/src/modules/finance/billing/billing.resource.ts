@@ -1,11 +1,20 @@
-import { type BillRecord, billMeta, type CollectionRecord, DOCUMENT_STATUS_CODE, type InvoiceRecord, type VoidRecord } from '@erp/contract';
+import {
+  type BillRecord,
+  billMeta,
+  type CancellationRecord,
+  type CollectionRecord,
+  cancellationMeta,
+  DOCUMENT_STATUS_CODE,
+  type InvoiceRecord,
+  type VoidRecord,
+} from '@erp/contract';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { orgUnits, users } from '../../../db/schema';
 import { anyContains, atLeast, atMost, equals, inOrgSubtree } from '../../../platform/resource/filters';
 import { defineResource } from '../../../platform/resource/resource';
 import { finProjects } from '../project/project.schema';
-import { finBillCollections, finBills, finInvoices, finInvoiceVoids } from './billing.schema';
+import { finBillCollections, finBills, finCancellationBills, finInvoices, finInvoiceVoids } from './billing.schema';
 
 const clientOrg = alias(orgUnits, 'fb_client');
 const settleOrg = alias(orgUnits, 'fb_settle');
@@ -204,3 +213,53 @@ export const voidResource = defineResource<VoidRecord, typeof finInvoiceVoids>({
   defaultOrder: [desc(finInvoiceVoids.id)],
   scope: { orgId: voidBill.deptId, ownerUserId: voidBill.managerUserId },
 });
+
+const cancelBill = alias(finBills, 'fx_bill');
+const cancelProject = alias(finProjects, 'fx_project');
+const cancelClient = alias(orgUnits, 'fx_client');
+const cancelStatus: SQL<string> = sql<string>`(CASE ${finCancellationBills.state} ${sql.join(
+  Object.entries(DOCUMENT_STATUS_CODE).map(([state, code]) => sql`WHEN ${sql.raw(`'${state}'`)} THEN ${sql.raw(`'${code}'`)}`),
+  sql` `,
+)} ELSE '052' END)`;
+
+export const cancellationResource = defineResource<CancellationRecord, typeof finCancellationBills>({
+  meta: cancellationMeta,
+  table: finCancellationBills,
+  idColumn: finCancellationBills.id,
+  select: {
+    id: finCancellationBills.id,
+    cancellationNo: finCancellationBills.cancellationNo,
+    billId: finCancellationBills.billId,
+    billNo: cancelBill.billNo,
+    projectName: cancelProject.name,
+    clientName: cancelClient.name,
+    billAmountIncl: cancelBill.amountIncl,
+    collectedAmount: cancelBill.collectedAmount,
+    amount: finCancellationBills.amount,
+    reason: finCancellationBills.reason,
+    state: finCancellationBills.state,
+    status: cancelStatus,
+    fileId: finCancellationBills.fileId,
+    processInstanceId: finCancellationBills.processInstanceId,
+    createdBy: finCancellationBills.createdBy,
+    createdAt: finCancellationBills.createdAt,
+  },
+  joins: [
+    { table: cancelBill, on: eq(cancelBill.id, finCancellationBills.billId) },
+    { table: cancelProject, on: eq(cancelProject.id, cancelBill.projectId) },
+    { table: cancelClient, on: eq(cancelClient.id, cancelBill.clientOrgId) },
+  ],
+  filters: {
+    keyword: anyContains(finCancellationBills.cancellationNo, cancelBill.billNo, cancelProject.name),
+    billId: equals(finCancellationBills.billId),
+    state: equals(finCancellationBills.state),
+  },
+  sortable: {},
+  defaultOrder: [desc(finCancellationBills.id)],
+  scope: { orgId: cancelBill.deptId, ownerUserId: cancelBill.managerUserId },
+  softDelete: finCancellationBills.deletedAt,
+});
+
+/** Cancellation bills of the projects the user delivers. */
+export const cancellationDeliveredBy = (userId: number): SQL =>
+  sql`(${cancelBill.managerUserId} = ${userId} OR EXISTS (SELECT 1 FROM fin_project_people pp WHERE pp.project_id = ${cancelBill.projectId} AND pp.user_id = ${userId}))`;

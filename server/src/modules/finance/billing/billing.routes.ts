@@ -5,26 +5,36 @@ import { orgSubtreeIds } from '../../../platform/auth/org-subtree';
 import type { Principal } from '../../../platform/auth/principal';
 import { BusinessCalendar } from '../../../platform/business-time';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
-import { implement, type Route } from '../../../platform/http/context';
+import { type CallContext, implement, type Route } from '../../../platform/http/context';
 import { langOf } from '../../../platform/http/i18n';
 import type { Platform } from '../../../platform/platform';
 import { likePattern } from '../../../platform/resource/filters';
 import { exportColumns } from '../../../platform/resource/labels';
 import { sendXlsx } from '../../../platform/resource/xlsx-export';
 import { SignatureService } from '../../signature/signature.service';
-import { billDocument } from './billing.documents';
-import { billResource, collectionResource, deliveredBy, invoiceResource, voidResource } from './billing.resource';
+import { billDocument, cancellationDocument } from './billing.documents';
+import {
+  billResource,
+  cancellationDeliveredBy,
+  cancellationResource,
+  collectionResource,
+  deliveredBy,
+  invoiceResource,
+  voidResource,
+} from './billing.resource';
 import { finBills } from './billing.schema';
 import {
   applyInvoice,
   applyVoid,
   billDetail,
   deleteBill,
+  deleteCancellation,
   issueInvoice,
   oneClickPayment,
   passVoid,
   pushCancellation,
   readableBill,
+  readableCancellation,
   reconciliation,
   refundCollection,
   refuseInvoice,
@@ -33,7 +43,9 @@ import {
   saveBill,
   saveCollection,
   submitBill,
+  updateCancellationFile,
 } from './billing.service';
+import { nextDocumentNumberPreview } from './cancellation-number';
 
 const STATUS_GROUPS: Array<[string, string, string]> = [
   ['invoice', BILL_STATUS.pendingPush, '待推送'],
@@ -70,7 +82,7 @@ export function billingRoutes(platform: Platform): Route[] {
       .where(and(where, keyword ? sql`(${orgUnits.name} ILIKE ${likePattern(keyword)} OR ${orgUnits.code} ILIKE ${likePattern(keyword)})` : undefined))
       .orderBy(asc(orgUnits.code))
       .limit(200);
-  const billExport = async (ctx: Parameters<Parameters<typeof implement>[1][string]>[1], input: Record<string, unknown>, delivery: boolean) => {
+  const billExport = async (ctx: CallContext, input: Record<string, unknown>, delivery: boolean) => {
     const lang = langOf(ctx.req);
     const batches = delivery ? deliveryBatches(input, ctx.user.userId) : billResource.batches(db, input, ctx.user);
     return sendXlsx(ctx.reply, {
@@ -80,6 +92,22 @@ export function billingRoutes(platform: Platform): Route[] {
       batches,
     });
   };
+  const cancellationExport = async (ctx: CallContext, input: Record<string, unknown>, delivery: boolean) => {
+    const lang = langOf(ctx.req);
+    return sendXlsx(ctx.reply, {
+      filename: lang === 'en' ? 'write-off-bills.xlsx' : '核销单.xlsx',
+      sheet: lang === 'en' ? 'Write-off bills' : '核销单',
+      columns: await exportColumns(platform, cancellationResource.spec.meta, lang),
+      batches: delivery ? cancellationDeliveryBatches(input, ctx.user.userId) : cancellationResource.batches(db, input, ctx.user),
+    });
+  };
+  async function* cancellationDeliveryBatches(input: Record<string, unknown>, userId: number) {
+    for (let offset = 0; ; offset += 5000) {
+      const rows = await cancellationResource.list(db, input, null, { limit: 5000, offset, extra: cancellationDeliveredBy(userId) });
+      if (rows.length) yield rows;
+      if (rows.length < 5000) return;
+    }
+  }
   async function* deliveryBatches(input: Record<string, unknown>, userId: number) {
     let offset = 0;
     for (;;) {
@@ -206,6 +234,40 @@ export function billingRoutes(platform: Platform): Route[] {
       const v = await refuseVoid(db, ctx.user, input);
       ctx.audit({ recordId: v.id, after: v });
       return v;
+    },
+
+    selectPage: (input, ctx) => cancellationResource.page(db, input, ctx.user),
+    selectDeliveryPage: (input, ctx) => cancellationResource.page(db, input, null, cancellationDeliveredBy(ctx.user.userId)),
+    cancellationExport: (input, ctx) => cancellationExport(ctx, input, false),
+    cancellationExportDelivery: (input, ctx) => cancellationExport(ctx, input, true),
+    cancellationSelect: async (input, ctx) => {
+      const id = input.id ?? (input.instanceId ? (await cancellationDocument.byInstance(db, input.instanceId))?.id : undefined);
+      if (!id) throw badRequest('id 或 instanceId 必须提供一个');
+      const record = await readableCancellation(db, ctx.user, id);
+      return { ...record, bill: await billResource.detail(db, record.billId, null) };
+    },
+    cancellationUpdateFileId: async (input, ctx) => {
+      const r = await updateCancellationFile(db, ctx.user, input.id, input.fileId);
+      ctx.audit({ recordId: input.id, after: { fileId: input.fileId } });
+      return r;
+    },
+    cancellationDelete: async (input, ctx) => {
+      const before = await deleteCancellation(db, ctx.user, input.id);
+      ctx.audit({ recordId: input.id, before });
+      return null;
+    },
+    cancellationAdd: async (input, ctx) => {
+      const r = await pushCancellation(db, ctx.user, input);
+      ctx.audit({ recordId: r.cancellationId, after: input });
+      return cancellationResource.detail(db, r.cancellationId, null);
+    },
+    getCancellationBillList: async (input, ctx) => {
+      await billResource.detail(db, input.billId, ctx.user);
+      return cancellationResource.list(db, { billId: input.billId }, null, { limit: 200 });
+    },
+    getCancellationNo: async (input, ctx) => {
+      if (input.id) return { cancellationNo: (await cancellationResource.detail(db, input.id, ctx.user)).cancellationNo, preview: false };
+      return { cancellationNo: await nextDocumentNumberPreview(db, 'HX'), preview: true };
     },
 
     getFirstPartyData: (input) => parties(sql`${orgUnits.isClient} AND ${orgUnits.type} = 'company'`, input.keyword),

@@ -20,7 +20,7 @@ import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { isParticipant } from '../../bpm/bpm.repository';
 import { finProjects } from '../project/project.schema';
 import { billDocument, cancellationDocument } from './billing.documents';
-import { billResource, collectionResource, invoiceResource, voidResource } from './billing.resource';
+import { billResource, cancellationResource, collectionResource, invoiceResource, voidResource } from './billing.resource';
 import { finBillCollections, finBillLines, finBills, finCancellationBills, finCompanyBilling, finInvoices, finInvoiceVoids } from './billing.schema';
 
 type Tx = Db;
@@ -401,7 +401,7 @@ export async function oneClickPayment(
 export async function pushCancellation(
   db: Db,
   user: Principal,
-  input: { billId: number; amount?: number; reason?: string | null },
+  input: { billId: number; amount?: number; reason?: string | null; fileId?: string | null },
 ): Promise<{ cancellationId: number; cancellationNo: string | null }> {
   await billResource.detail(db, input.billId, user);
   return db.transaction(async (tx) => {
@@ -423,7 +423,7 @@ export async function pushCancellation(
     if (amount <= 0 || amount > available) throw badRequest('核销金额必须大于0且不超过已回款未核销金额');
     const [row] = await tx
       .insert(finCancellationBills)
-      .values({ billId: bill.id, amount, reason: input.reason || '回款核销', createdBy: user.userId, updatedBy: user.userId })
+      .values({ billId: bill.id, amount, reason: input.reason || '回款核销', fileId: input.fileId ?? null, createdBy: user.userId, updatedBy: user.userId })
       .returning({ id: finCancellationBills.id });
     const id = (row as { id: number }).id;
     const { documentNo } = await cancellationDocument.submit(tx, {
@@ -597,4 +597,32 @@ export async function reconciliation(db: Db, user: Principal, input: { monthFrom
       problems,
     };
   });
+}
+
+/** A cancellation bill the user may read: in the data scope of its bill, or a participant of its approval. */
+export async function readableCancellation(db: Db, user: Principal, id: number) {
+  try {
+    return await cancellationResource.detail(db, id, user);
+  } catch (err) {
+    const [row] = await db.select({ i: finCancellationBills.processInstanceId }).from(finCancellationBills).where(eq(finCancellationBills.id, id));
+    if (row?.i && (await isParticipant(db, row.i, user.userId))) return cancellationResource.detail(db, id, null);
+    throw err;
+  }
+}
+
+export async function deleteCancellation(db: Db, user: Principal, id: number) {
+  const before = await cancellationResource.detail(db, id, user);
+  const [done] = await db
+    .update(finCancellationBills)
+    .set({ deletedAt: new Date(), updatedAt: new Date(), updatedBy: user.userId })
+    .where(and(eq(finCancellationBills.id, id), isNull(finCancellationBills.deletedAt), inArray(finCancellationBills.state, ['draft', 'rejected', 'revoked'])))
+    .returning({ id: finCancellationBills.id });
+  if (!done) throw conflict('只有草稿、已驳回或已撤回的核销单可以删除');
+  return before;
+}
+
+export async function updateCancellationFile(db: Db, user: Principal, id: number, fileId: string) {
+  await cancellationResource.detail(db, id, user);
+  await db.update(finCancellationBills).set({ fileId, updatedAt: new Date(), updatedBy: user.userId }).where(eq(finCancellationBills.id, id));
+  return cancellationResource.detail(db, id, null);
 }
