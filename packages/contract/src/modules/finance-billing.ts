@@ -18,6 +18,7 @@ export const BILL_PERM = {
   invoiceList: 'fin:invoice:list',
   invoiceEdit: 'fin:invoice:edit',
   collectionEdit: 'fin:collection:edit',
+  economics: 'fin:economics:list',
 } as const;
 
 export const BILL_PROCESS = 'FinSettleBill_Process';
@@ -329,6 +330,46 @@ export const ZCancellationFilters = {
   billId: optionalId(),
   state: z.string().max(16).optional(),
 };
+
+/** Staffing economics: billed against what the people cost, per project, client, month or employee. */
+export const ZEconomicsRequest = z
+  .object({
+    monthFrom: ZMonth,
+    monthTo: ZMonth,
+    groupBy: z.enum(['project', 'client', 'month', 'employee'], { error: '分组方式为project、client、month或employee' }),
+    projectId: optionalId(),
+    clientOrgId: optionalId(),
+    deptId: optionalId(),
+    pageIndex: z.coerce.number().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  })
+  .refine((r) => r.monthTo >= r.monthFrom, { message: '结束月份不能早于开始月份', path: ['monthTo'] })
+  .refine((r) => Math.floor(r.monthTo / 100) * 12 + (r.monthTo % 100) - (Math.floor(r.monthFrom / 100) * 12 + (r.monthFrom % 100)) < 36, {
+    message: '统计区间最多36个月',
+    path: ['monthTo'],
+  });
+export const ZEconomicsFigures = z.object({
+  /** Σ amount excluding tax of approved bills. */
+  billed: z.number().int(),
+  pay: z.number().int(),
+  socialInsurance: z.number().int(),
+  housingFund: z.number().int(),
+  managementFee: z.number().int(),
+  cost: z.number().int(),
+  margin: z.number().int(),
+  /** Margin / billed in basis points (0 when nothing billed). */
+  marginRateBp: z.number().int(),
+});
+export const ZEconomicsRow = ZEconomicsFigures.extend({ key: z.string(), name: z.string() });
+export const ZAgeingBucket = z.object({ bucket: z.enum(['0-30', '31-90', '91-180', '180+']), amount: z.number().int(), bills: z.number().int() });
+export const ZEconomics = z.object({
+  totals: ZEconomicsFigures,
+  rows: pageOf(ZEconomicsRow),
+  /** Invoiced, not yet collected, by days since the invoice date. */
+  ageing: z.array(ZAgeingBucket),
+});
+export type Economics = z.output<typeof ZEconomics>;
+export type EconomicsRow = z.output<typeof ZEconomicsRow>;
 
 const NB = (n: string) => `/finance_api/finance/newbill/${n}`;
 const IV = (n: string) => `/finance_api/finance/invoiceInfo/${n}`;
@@ -718,5 +759,25 @@ export const financeBillingCalls = {
     data: z.object({ cancellationNo: z.string().nullable(), preview: z.boolean() }),
     permission: BILL_PERM.billList,
     summary: 'The number of a cancellation bill, or (without id) the next number today as a preview (given only at submission)',
+  }),
+  // ---- Staffing economics ----
+  getEconomics: defineCall({
+    ...own,
+    path: '/finance_api/finance/economics/getEconomics',
+    request: ZEconomicsRequest,
+    data: ZEconomics,
+    permission: BILL_PERM.economics,
+    summary: 'Billed against pay, employer social insurance and housing fund per project, client, month or employee; margin; receivable ageing',
+  }),
+  exportEconomics: defineCall({
+    method: 'POST',
+    requestKind: 'json',
+    responseKind: 'blob',
+    data: z.null(),
+    fromSpec: false,
+    path: '/finance_api/finance/economics/exportEconomics',
+    request: ZEconomicsRequest,
+    permission: BILL_PERM.economics,
+    summary: 'The economics rows (all pages) as xlsx',
   }),
 } as const;

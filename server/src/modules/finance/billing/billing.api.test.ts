@@ -508,3 +508,63 @@ describe('cancellation (write-off) bills', () => {
     expect((await s.post(NB('getReconciliation'), {}, fin)).data).toEqual([]);
   });
 });
+
+describe('staffing economics', () => {
+  const E = '/finance_api/finance/economics/getEconomics';
+  interface Econ {
+    totals: { billed: number; cost: number; margin: number; pay: number; socialInsurance: number; housingFund: number; marginRateBp: number };
+    rows: Page<{ key: string; name: string; billed: number; cost: number; margin: number }>;
+    ageing: Array<{ bucket: string; amount: number; bills: number }>;
+  }
+  const year = new Date().getFullYear();
+  const range = { monthFrom: (year - 1) * 100 + 1, monthTo: year * 100 + 12 };
+
+  it('adds up: every grouping sums to the approved bills, margin = billed − cost, ageing = the open receivables', async () => {
+    const [bills] = await queryRows<{ billed: string; open: string }>(
+      s.db,
+      sql`SELECT coalesce(sum(amount_excl) FILTER (WHERE state = 'passed' AND month BETWEEN ${range.monthFrom} AND ${range.monthTo}), 0) AS billed,
+          coalesce(sum(invoiced_amount - collected_amount) FILTER (WHERE invoice_status = '010'), 0) AS open
+          FROM fin_bills WHERE deleted_at IS NULL`,
+    );
+    for (const groupBy of ['project', 'client', 'month', 'employee']) {
+      const r = await s.post<Econ>(E, { ...range, groupBy, pageSize: 500 }, fin);
+      expect(r.code).toBe('200');
+      expect(r.data.totals.billed).toBe(Number(bills?.billed));
+      expect(r.data.rows.records.reduce((t, x) => t + x.billed, 0)).toBe(Number(bills?.billed));
+      for (const x of r.data.rows.records) expect(x.margin).toBe(x.billed - x.cost);
+      if (groupBy !== 'employee') expect(r.data.rows.records.reduce((t, x) => t + x.cost, 0)).toBe(r.data.totals.cost);
+    }
+    const r = await s.post<Econ>(E, { ...range, groupBy: 'project', pageSize: 5 }, fin);
+    expect(r.data.rows.records).toHaveLength(5);
+    expect(r.data.rows.total).toBeGreaterThan(5);
+    const t = r.data.totals;
+    expect(t.cost).toBe(t.pay + t.socialInsurance + t.housingFund);
+    expect(t.margin).toBe(t.billed - t.cost);
+    expect(t.cost).toBeGreaterThan(0);
+    expect(r.data.ageing.map((a) => a.bucket)).toEqual(['0-30', '31-90', '91-180', '180+']);
+    expect(r.data.ageing.reduce((s2, a) => s2 + a.amount, 0)).toBe(Number(bills?.open));
+    // A manager sees his department only.
+    const mine = await s.post<Econ>(E, { ...range, groupBy: 'project' }, mgr);
+    expect(mine.data.totals.billed).toBeLessThan(t.billed);
+    // Drill-down: one project's employees sum to its row.
+    const top = r.data.rows.records[0] as { key: string; billed: number };
+    const people = await s.post<Econ>(E, { ...range, groupBy: 'employee', projectId: Number(top.key), pageSize: 500 }, fin);
+    expect(people.data.rows.records.reduce((x, y) => x + y.billed, 0)).toBe(top.billed);
+  });
+
+  it('refuses bad ranges, groupings and roles; exports xlsx', async () => {
+    expect((await s.post(E, { monthFrom: 202612, monthTo: 202601, groupBy: 'project' }, fin)).message).toContain('结束月份不能早于开始月份');
+    expect((await s.post(E, { monthFrom: 202001, monthTo: 202612, groupBy: 'project' }, fin)).message).toContain('统计区间最多36个月');
+    expect((await s.post(E, { ...range, groupBy: 'dept' }, fin)).status).toBe(400);
+    expect((await s.post(E, { ...range, groupBy: 'project', pageSize: 501 }, fin)).status).toBe(400);
+    expect((await s.post(E, { ...range, groupBy: 'project' }, emp)).status).toBe(403);
+    expect((await s.post(E, { ...range, groupBy: 'project' }, hr)).status).toBe(403);
+    const res = await s.raw('/finance_api/finance/economics/exportEconomics', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...range, groupBy: 'client' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+  });
+});

@@ -35,6 +35,16 @@ export const billingMenus: MenuSpec[] = [
       },
       {
         type: 'C',
+        name: 'FinStaffingEconomics',
+        title: '人力经济分析',
+        path: '/Settlement/economics',
+        component: 'finance/staffingEconomics',
+        icon: 'FundOutlined',
+        roles: MGR,
+        children: [button('查看人力经济分析', P.economics, MGR)],
+      },
+      {
+        type: 'C',
         name: 'FinInvoiceVoid',
         title: '发票作废',
         path: '/invoiceVoid/index',

@@ -10,7 +10,7 @@ import { langOf } from '../../../platform/http/i18n';
 import type { Platform } from '../../../platform/platform';
 import { likePattern } from '../../../platform/resource/filters';
 import { exportColumns } from '../../../platform/resource/labels';
-import { sendXlsx } from '../../../platform/resource/xlsx-export';
+import { attachment, sendXlsx, workbookBuffer, XLSX_TYPE } from '../../../platform/resource/xlsx-export';
 import { SignatureService } from '../../signature/signature.service';
 import { billDocument, cancellationDocument } from './billing.documents';
 import {
@@ -46,6 +46,7 @@ import {
   updateCancellationFile,
 } from './billing.service';
 import { nextDocumentNumberPreview } from './cancellation-number';
+import { economics, economicsAll } from './economics';
 
 const STATUS_GROUPS: Array<[string, string, string]> = [
   ['invoice', BILL_STATUS.pendingPush, '待推送'],
@@ -268,6 +269,32 @@ export function billingRoutes(platform: Platform): Route[] {
     getCancellationNo: async (input, ctx) => {
       if (input.id) return { cancellationNo: (await cancellationResource.detail(db, input.id, ctx.user)).cancellationNo, preview: false };
       return { cancellationNo: await nextDocumentNumberPreview(db, 'HX'), preview: true };
+    },
+
+    getEconomics: (input, ctx) => economics(db, ctx.user, input),
+    exportEconomics: async (input, ctx) => {
+      const rows = await economicsAll(db, ctx.user, input);
+      const y = (fen: number) => Number((fen / 100).toFixed(2));
+      const head = { project: '项目', client: '客户', month: '月份', employee: '员工' }[input.groupBy];
+      const buffer = await workbookBuffer(
+        '人力经济分析',
+        [head, '结算收入（不含税，元）', '工资（元）', '单位社保（元）', '单位公积金（元）', '人工成本（元）', '毛利（元）', '毛利率', '管理费（元）'],
+        rows.map((r) => [
+          r.name,
+          y(r.billed),
+          y(r.pay),
+          y(r.socialInsurance),
+          y(r.housingFund),
+          y(r.cost),
+          y(r.margin),
+          `${(r.marginRateBp / 100).toFixed(2)}%`,
+          y(r.managementFee),
+        ]),
+      );
+      return ctx.reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', attachment(`人力经济分析-${input.monthFrom}-${input.monthTo}.xlsx`))
+        .send(buffer);
     },
 
     getFirstPartyData: (input) => parties(sql`${orgUnits.isClient} AND ${orgUnits.type} = 'company'`, input.keyword),
