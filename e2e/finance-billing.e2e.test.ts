@@ -150,4 +150,21 @@ describe('settlement: settle a month → approve → invoice → void → invoic
     expect(fin.errors).toEqual([]);
     await fin.context.close();
   }, 240_000);
+
+  it('fin01 reads the staffing economics with its chart and drills into a project’s employees and bills', async () => {
+    const fin = await signedIn(browser, 'fin01');
+    await go(fin.page, '/Settlement/economics');
+    await fin.page.getByText('结算收入（不含税）').waitFor({ timeout: 20_000 });
+    await expect.poll(() => fin.page.locator('[data-testid="budget-chart"] canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await fin.page.locator('.ant-table-tbody tr.ant-table-row:visible').first().getByRole('button', { name: '明细' }).click();
+    const drawer = fin.page.locator('.ant-drawer:visible');
+    await expect.poll(() => drawer.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await drawer.getByRole('tab', { name: '结算单' }).click();
+    await expect.poll(() => drawer.getByText(/^JS/).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await fin.page.keyboard.press('Escape');
+    await fin.page.getByRole('tab', { name: '对账差异' }).click();
+    await fin.page.getByText('开票、回款与核销金额全部一致').waitFor({ timeout: 20_000 });
+    expect(fin.errors).toEqual([]);
+    await fin.context.close();
+  }, 120_000);
 });

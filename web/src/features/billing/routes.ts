@@ -6,5 +6,6 @@ export const screens = defineScreens({
   '/Settlement/index': () => import('./settlement-screen'),
   'finance/invoiceVoid': () => import('./invoice-void-screen'),
   '/invoiceVoid/index': () => import('./invoice-void-screen'),
+  'finance/staffingEconomics': () => import('./economics-screen'),
   '/Settlement/BillPrint': { load: () => import('./bill-print-screen'), title: '开票打印' },
 });
