@@ -8,4 +8,16 @@ export const screens = defineScreens({
   '/invoiceVoid/index': () => import('./invoice-void-screen'),
   'finance/staffingEconomics': () => import('./economics-screen'),
   '/Settlement/BillPrint': { load: () => import('./bill-print-screen'), title: '开票打印' },
+  '/Settlement/PrintItemBill': () => import('./bill-print-screen'),
+  '/ItemSettle/PrintItemBill': () => import('./bill-print-screen'),
+  '/ItemSettleBill/PrintItemBill': () => import('./bill-print-screen'),
+  // One kind of bill each: the settlement screen with its type fixed.
+  '/ItemSettle/index': () => import('./settlement-screen').then((m) => ({ default: m.ItemBills })),
+  '/ItemSettleBill/index': () => import('./settlement-screen').then((m) => ({ default: m.ItemBills })),
+  '/RPOSettleBill/index': () => import('./settlement-screen').then((m) => ({ default: m.RpoBills })),
+  '/OtherSettleBill/index': () => import('./settlement-screen').then((m) => ({ default: m.OtherBills })),
+  // Invoice voiding lists (项目 / RPO 发票作废) share the void screen.
+  '/DeleteBill/index': () => import('./invoice-void-screen'),
+  '/DeleteItemBill/index': () => import('./invoice-void-screen'),
+  '/DeleteRPOBill/index': () => import('./invoice-void-screen'),
 });

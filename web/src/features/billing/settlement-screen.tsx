@@ -13,6 +13,11 @@ import { type BillAction, BillActionDialog, OneClickPayment } from './bill-dialo
 import { BillForm } from './bill-form';
 
 const KEY = ['billing', 'bills'] as const;
+
+/** The same screen for one kind of bill (项目 / RPO / 其他结算开票). */
+export const ItemBills = () => <SettlementScreen billType="001" />;
+export const RpoBills = () => <SettlementScreen billType="002" />;
+export const OtherBills = () => <SettlementScreen billType="003" />;
 const money = { render: (v: number) => fenText(v), align: 'right' as const };
 
 /**
@@ -20,7 +25,7 @@ const money = { render: (v: number) => fenText(v), align: 'right' as const };
  * invoice, issue or refuse it (finance), record collections one by one or all at once, push a
  * collected bill to write-off, apply to void an invoice, print.
  */
-export default function SettlementScreen() {
+export default function SettlementScreen({ billType }: { billType?: string } = {}) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const can = useHasAuth();
@@ -50,7 +55,7 @@ export default function SettlementScreen() {
         exportCall={BC.export}
         exportName="结算单.xlsx"
         queryKey={KEY}
-        fixedFilters={{ keyword: keyword || undefined }}
+        fixedFilters={{ keyword: keyword || undefined, billType }}
         columns={{
           month: { render: (v: number) => monthText(v) },
           amountExcl: money,

@@ -482,10 +482,25 @@ describe('cancellation (write-off) bills', () => {
     expect(byInstance.data.bill.id).toBe(bill.id);
     expect((await s.post(CB('select'), {}, fin)).status).toBe(400);
     expect((await s.post(CB('delete'), { id: added.data.id }, mgr)).status).toBe(409);
-    // Rejected by finance: deletable, and a new one may be made.
-    await s.post(B('CancellationBillReject'), { taskId: await financeTask(added.data.processInstanceId as number), message: '附件不全' }, fin);
-    expect((await s.post<Cancellation>(CB('select'), { id: added.data.id }, mgr)).data.state).toBe('rejected');
+    // Sent back by finance, then revoked by the applicant: deletable.
+    const back = await s.post(
+      B('CancellationBillRollback'),
+      { taskId: await financeTask(added.data.processInstanceId as number), message: '请补充银行回单' },
+      fin,
+    );
+    expect(back.code).toBe('200');
+    expect((await s.post<Cancellation>(CB('select'), { id: added.data.id }, mgr)).data.state).toBe('returned');
+    expect((await s.post('/bpm_api/bpm/camunda/instance/revoke', { processInstanceId: added.data.processInstanceId }, mgr)).code).toBe('200');
+    expect((await s.post<Cancellation>(CB('select'), { id: added.data.id }, mgr)).data.state).toBe('revoked');
     expect((await s.post(CB('delete'), { id: added.data.id }, mgr)).code).toBe('200');
+    // Rejected by finance: deletable, and a new one may be made.
+    const second = await s.post<Cancellation>(CB('add'), body, mgr);
+    expect((await s.post(B('CancellationBillReject'), { taskId: await financeTask(second.data.processInstanceId as number), message: '' }, fin)).status).toBe(
+      400,
+    );
+    await s.post(B('CancellationBillReject'), { taskId: await financeTask(second.data.processInstanceId as number), message: '附件不全' }, fin);
+    expect((await s.post<Cancellation>(CB('select'), { id: second.data.id }, mgr)).data.state).toBe('rejected');
+    expect((await s.post(CB('delete'), { id: second.data.id }, mgr)).code).toBe('200');
     const whole = await s.post<Cancellation>(CB('add'), { ...body, amount: bill.amountIncl }, mgr);
     await s.post(B('CancellationBillPass'), { taskId: await financeTask(whole.data.processInstanceId as number) }, fin);
     const list = await s.post<Cancellation[]>(CB('getCancellationBillList'), { billId: bill.id }, mgr);
