@@ -371,6 +371,57 @@ export const ZEconomics = z.object({
 export type Economics = z.output<typeof ZEconomics>;
 export type EconomicsRow = z.output<typeof ZEconomicsRow>;
 
+/** Invoicing details (开票信息) of a company: ours (seller) or a client's (buyer, with its credit days). */
+export const ZCompanyBilling = z.object({
+  id: z.number().int(),
+  orgId: z.number().int(),
+  orgCode: z.string().nullable(),
+  orgName: z.string().nullable(),
+  isClient: z.boolean().nullable(),
+  taxNo: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+  creditDays: z.number().int(),
+  updatedAt: isoDateTime(),
+});
+export type CompanyBilling = z.output<typeof ZCompanyBilling>;
+export const companyBillingMeta = defineResourceMeta(ZCompanyBilling, {
+  name: 'finCompanyBilling',
+  title: '公司开票信息',
+  titleEn: 'Company invoicing details',
+  rowKey: 'id',
+  fields: {
+    orgCode: { label: '单位编码', labelEn: 'Code', width: 100 },
+    orgName: { label: '单位名称', labelEn: 'Company', width: 220 },
+    isClient: { label: '客户单位', labelEn: 'Client', valueType: 'boolean', width: 90 },
+    taxNo: { label: '纳税人识别号', labelEn: 'Tax no.', width: 190 },
+    address: { label: '地址', labelEn: 'Address', width: 220 },
+    phone: { label: '电话', labelEn: 'Phone', width: 130 },
+    bankName: { label: '开户行', labelEn: 'Bank', width: 200 },
+    bankAccount: { label: '银行账号', labelEn: 'Account', width: 180 },
+    creditDays: { label: '账期（天）', labelEn: 'Credit days', valueType: 'number', width: 100 },
+  },
+});
+export const ZCompanyBillingInput = z.object({
+  orgId: id(),
+  taxNo: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Z]{15,20}$/, '纳税人识别号为15-20位数字或大写字母'),
+  address: optionalText(200),
+  phone: optionalText(32),
+  bankName: optionalText(100),
+  bankAccount: z
+    .string()
+    .trim()
+    .regex(/^\d{6,30}$/, '银行账号为6-30位数字')
+    .optional()
+    .nullable(),
+  creditDays: z.coerce.number().int('账期必须是整数').min(0, '账期不能为负数').max(365, '账期最多365天').default(30),
+});
+
 const NB = (n: string) => `/finance_api/finance/newbill/${n}`;
 const IV = (n: string) => `/finance_api/finance/invoiceInfo/${n}`;
 const SO = (n: string) => `/finance_api/finance/settleorg/${n}`;
@@ -779,5 +830,22 @@ export const financeBillingCalls = {
     request: ZEconomicsRequest,
     permission: BILL_PERM.economics,
     summary: 'The economics rows (all pages) as xlsx',
+  }),
+  // ---- Company invoicing details (/companyBillingInfo/index) ----
+  companyBillingPage: defineCall({
+    ...own,
+    path: '/finance_api/finance/companyBillingInfo/page',
+    request: pageRequest({ keyword: keyword(), isClient: z.boolean().optional() }),
+    data: pageOf(ZCompanyBilling),
+    permission: BILL_PERM.billList,
+    summary: 'Invoicing details of our companies and the clients',
+  }),
+  companyBillingSave: defineCall({
+    ...own,
+    path: '/finance_api/finance/companyBillingInfo/save',
+    request: ZCompanyBillingInput,
+    data: ZCompanyBilling,
+    ...invoiceEdit,
+    summary: 'Creates or replaces the invoicing details of a company (one per company)',
   }),
 } as const;

@@ -583,3 +583,25 @@ describe('staffing economics', () => {
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
   });
 });
+
+describe('company invoicing details', () => {
+  const CBI = (n: string) => `/finance_api/finance/companyBillingInfo/${n}`;
+  it('lists ours and the clients’ details and replaces one company’s; refuses bad numbers and other roles', async () => {
+    const page = await s.post<Page<{ orgCode: string; isClient: boolean; creditDays: number }>>(CBI('page'), { pageSize: 100 }, mgr);
+    expect(page.data.total).toBeGreaterThanOrEqual(8);
+    expect(page.data.records.some((r) => r.isClient)).toBe(true);
+    const [c900] = await s.db.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.code, 'C900'));
+    const body = { orgId: c900?.id, taxNo: '91310000MA1FL8XQ3K', bankAccount: '6225880123456789', creditDays: 60 };
+    expect((await s.post(CBI('save'), body, mgr)).status).toBe(403);
+    expect((await s.post(CBI('save'), { ...body, taxNo: 'abc' }, fin)).message).toContain('纳税人识别号为15-20位数字或大写字母');
+    expect((await s.post(CBI('save'), { ...body, creditDays: 400 }, fin)).status).toBe(400);
+    expect((await s.post(CBI('save'), { ...body, bankAccount: '62-25' }, fin)).status).toBe(400);
+    const [dept] = await s.db.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.code, 'D004'));
+    expect((await s.post(CBI('save'), { ...body, orgId: dept?.id }, fin)).message).toBe('请选择公司（我方公司或客户单位）');
+    const saved = await s.post<{ taxNo: string; creditDays: number; orgCode: string }>(CBI('save'), body, fin);
+    expect(saved.data).toMatchObject({ taxNo: body.taxNo, creditDays: 60, orgCode: 'C900' });
+    const again = await s.post<Page<{ taxNo: string }>>(CBI('page'), { keyword: 'C900' }, fin);
+    expect(again.data.records.map((r) => r.taxNo)).toEqual([body.taxNo]);
+    expect((await s.post(CBI('page'), {}, emp)).status).toBe(403);
+  });
+});

@@ -45,6 +45,15 @@ export const billingMenus: MenuSpec[] = [
       },
       {
         type: 'C',
+        name: 'FinCompanyBilling',
+        title: '公司开票信息',
+        path: '/companyBillingInfo/index',
+        component: 'finance/companyBilling',
+        icon: 'BankOutlined',
+        roles: MGR,
+      },
+      {
+        type: 'C',
         name: 'FinInvoiceVoid',
         title: '发票作废',
         path: '/invoiceVoid/index',

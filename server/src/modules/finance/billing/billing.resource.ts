@@ -3,7 +3,9 @@ import {
   billMeta,
   type CancellationRecord,
   type CollectionRecord,
+  type CompanyBilling,
   cancellationMeta,
+  companyBillingMeta,
   DOCUMENT_STATUS_CODE,
   type InvoiceRecord,
   type VoidRecord,
@@ -14,7 +16,7 @@ import { orgUnits, users } from '../../../db/schema';
 import { anyContains, atLeast, atMost, equals, inOrgSubtree } from '../../../platform/resource/filters';
 import { defineResource } from '../../../platform/resource/resource';
 import { finProjects } from '../project/project.schema';
-import { finBillCollections, finBills, finCancellationBills, finInvoices, finInvoiceVoids } from './billing.schema';
+import { finBillCollections, finBills, finCancellationBills, finCompanyBilling, finInvoices, finInvoiceVoids } from './billing.schema';
 
 const clientOrg = alias(orgUnits, 'fb_client');
 const settleOrg = alias(orgUnits, 'fb_settle');
@@ -263,3 +265,32 @@ export const cancellationResource = defineResource<CancellationRecord, typeof fi
 /** Cancellation bills of the projects the user delivers. */
 export const cancellationDeliveredBy = (userId: number): SQL =>
   sql`(${cancelBill.managerUserId} = ${userId} OR EXISTS (SELECT 1 FROM fin_project_people pp WHERE pp.project_id = ${cancelBill.projectId} AND pp.user_id = ${userId}))`;
+
+const billingOrg = alias(orgUnits, 'fcb_org');
+
+export const companyBillingResource = defineResource<CompanyBilling, typeof finCompanyBilling>({
+  meta: companyBillingMeta,
+  table: finCompanyBilling,
+  idColumn: finCompanyBilling.id,
+  select: {
+    id: finCompanyBilling.id,
+    orgId: finCompanyBilling.orgId,
+    orgCode: billingOrg.code,
+    orgName: billingOrg.name,
+    isClient: billingOrg.isClient,
+    taxNo: finCompanyBilling.taxNo,
+    address: finCompanyBilling.address,
+    phone: finCompanyBilling.phone,
+    bankName: finCompanyBilling.bankName,
+    bankAccount: finCompanyBilling.bankAccount,
+    creditDays: finCompanyBilling.creditDays,
+    updatedAt: finCompanyBilling.updatedAt,
+  },
+  joins: [{ table: billingOrg, on: eq(billingOrg.id, finCompanyBilling.orgId) }],
+  filters: {
+    keyword: anyContains(billingOrg.name, billingOrg.code, finCompanyBilling.taxNo),
+    isClient: equals(billingOrg.isClient),
+  },
+  sortable: {},
+  defaultOrder: [desc(billingOrg.isClient), billingOrg.code as unknown as SQL],
+});

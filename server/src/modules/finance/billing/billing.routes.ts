@@ -18,11 +18,12 @@ import {
   cancellationDeliveredBy,
   cancellationResource,
   collectionResource,
+  companyBillingResource,
   deliveredBy,
   invoiceResource,
   voidResource,
 } from './billing.resource';
-import { finBills } from './billing.schema';
+import { finBills, finCompanyBilling } from './billing.schema';
 import {
   applyInvoice,
   applyVoid,
@@ -295,6 +296,30 @@ export function billingRoutes(platform: Platform): Route[] {
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', attachment(`人力经济分析-${input.monthFrom}-${input.monthTo}.xlsx`))
         .send(buffer);
+    },
+
+    companyBillingPage: (input, ctx) => companyBillingResource.page(db, input, ctx.user),
+    companyBillingSave: async (input, ctx) => {
+      const [org] = await db.select({ id: orgUnits.id, type: orgUnits.type }).from(orgUnits).where(eq(orgUnits.id, input.orgId));
+      if (org?.type !== 'company') throw badRequest('请选择公司（我方公司或客户单位）');
+      const values = {
+        taxNo: input.taxNo,
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        bankName: input.bankName ?? null,
+        bankAccount: input.bankAccount ?? null,
+        creditDays: input.creditDays,
+        updatedAt: new Date(),
+        updatedBy: ctx.user.userId,
+      };
+      const [row] = await db
+        .insert(finCompanyBilling)
+        .values({ orgId: input.orgId, ...values, createdBy: ctx.user.userId })
+        .onConflictDoUpdate({ target: finCompanyBilling.orgId, set: values })
+        .returning({ id: finCompanyBilling.id });
+      const after = await companyBillingResource.detail(db, (row as { id: number }).id, null);
+      ctx.audit({ recordId: after.id, after });
+      return after;
     },
 
     getFirstPartyData: (input) => parties(sql`${orgUnits.isClient} AND ${orgUnits.type} = 'company'`, input.keyword),
