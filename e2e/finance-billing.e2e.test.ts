@@ -143,6 +143,11 @@ describe('settlement: settle a month → approve → invoice → void → invoic
     expect(paid.data.invoices.map((i) => i.state).sort()).toEqual(['issued', 'voided']);
 
     // Print: A4 bill with the total in figures and in Chinese capitals.
+    await go(fin.page, `/Settlement/BillDetail?id=${bill.id}`);
+    await fin.page.getByText('贰万叁仟零玖拾陆元贰角柒分').first().waitFor({ timeout: 15_000 });
+    await go(fin.page, '/Settlement/index');
+    await fin.page.getByPlaceholder('结算单号 / 项目 / 甲方').fill(name);
+    await fin.page.getByPlaceholder('结算单号 / 项目 / 甲方').press('Enter');
     await firstRow(fin.page).getByRole('button', { name: '打印' }).click();
     await fin.page.getByTestId('print-words').waitFor({ timeout: 15_000 });
     expect(await fin.page.getByTestId('print-total').textContent()).toBe('23,096.27');
