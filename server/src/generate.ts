@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generateLargeDataSet } from './db/generate';
 import { isEmpty, seedDemo } from './db/seed';
+import { generateBills } from './modules/finance/billing/billing.generate';
 import { generateProjects } from './modules/finance/project/project.generate';
 import { generateCandidates } from './modules/recruit/recruit.generate';
 import { loadConfig } from './platform/config';
@@ -27,7 +28,11 @@ const started = Date.now();
 if (Number(values.employees) > 0) await generateLargeDataSet(database.db, { employees: Number(values.employees), departments: Number(values.departments) });
 if (Number(values.candidates) > 0) await generateCandidates(database.db, Number(values.candidates), (m) => console.log(m));
 // Projects × 24 months × 30 subjects for the budget statistics (bench/scenarios/finance-projects.ts).
-if (Number(values.projects) > 0) await generateProjects(database.db, Number(values.projects));
+if (Number(values.projects) > 0) {
+  await generateProjects(database.db, Number(values.projects));
+  // A bill per project and month with 25 people each, invoices and collections (bench/scenarios/finance-billing.ts).
+  await generateBills(database.db);
+}
 // What autovacuum does to a live database after a bulk load: planner statistics, and a visibility map
 // for index-only scans (the load updated every new row once, leaving as many dead rows behind).
 await database.db.execute(sql`VACUUM (ANALYZE)`);

@@ -5,6 +5,7 @@ import { bpmCalls } from './modules/bpm';
 import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
 import { financeCalls } from './modules/finance';
+import { financeBillingCalls } from './modules/finance-billing';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
@@ -27,6 +28,7 @@ export * from './modules/bpm';
 export * from './modules/employee';
 export * from './modules/file';
 export * from './modules/finance';
+export * from './modules/finance-billing';
 export * from './modules/finance-project';
 export * from './modules/greeting';
 export * from './modules/handover';
@@ -38,6 +40,7 @@ export * from './modules/position';
 export * from './modules/recruit';
 export * from './modules/signature';
 export * from './modules/system';
+export * from './money';
 export * from './permissions';
 export * from './resource';
 
@@ -65,6 +68,7 @@ export const callGroups = {
   finance: financeCalls,
   recruit: recruitCalls,
   financeProject: financeProjectCalls,
+  financeBilling: financeBillingCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

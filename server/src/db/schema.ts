@@ -2,6 +2,7 @@
 export * from '../modules/auth/auth.schema';
 export * from '../modules/base/base.schema';
 export * from '../modules/file/file.schema';
+export * from '../modules/finance/billing/billing.schema';
 export * from '../modules/finance/open-bank.schema';
 export * from '../modules/finance/project/project.schema';
 export * from '../modules/greeting/greeting.schema';

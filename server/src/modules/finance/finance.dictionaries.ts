@@ -1,6 +1,6 @@
 import type { DictSeed } from '../base/dictionaries.seed';
 
-/** Dictionaries of projects and budgets (docs/domain/finance-projects.md). */
+/** Dictionaries of projects and budgets (docs/domain/finance-projects.md) and of bills (finance-billing.md). */
 export const financeDictionaries: DictSeed[] = [
   {
     codeType: 'FINPROJECTTYPE',
@@ -39,6 +39,34 @@ export const financeDictionaries: DictSeed[] = [
       ['002', '交付顾问'],
       ['003', '招聘顾问'],
       ['004', '驻场人员'],
+    ],
+  },
+  {
+    codeType: 'FINBILLTYPE',
+    name: '结算类型',
+    items: [
+      ['001', '项目结算'],
+      ['002', 'RPO结算'],
+      ['003', '其他结算'],
+    ],
+  },
+  {
+    codeType: 'FINSETTLEMETHOD',
+    name: '结算方式',
+    items: [
+      ['001', '按工时'],
+      ['002', '按人头'],
+      ['003', '按入职人数'],
+      ['004', '固定金额'],
+    ],
+  },
+  {
+    codeType: 'FININVOICETYPE',
+    name: '发票类型',
+    items: [
+      ['001', '增值税专用发票'],
+      ['002', '增值税普通发票'],
+      ['003', '全电发票'],
     ],
   },
 ];

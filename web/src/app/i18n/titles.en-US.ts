@@ -85,6 +85,8 @@ export const TITLES_EN: Record<string, string> = {
   项目列表: 'Project list',
   项目变更: 'Project changes',
   财务中心: 'Finance centre',
+  结算管理: 'Settlement',
+  人力经济分析: 'Staffing economics',
   预算统计: 'Budget statistics',
   部门预算: 'Department budgets',
   领用申请: 'Asset requisition',
