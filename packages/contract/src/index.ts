@@ -8,6 +8,7 @@ import { financeCalls } from './modules/finance';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
+import { functionHourCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
 import { hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
@@ -30,6 +31,7 @@ export * from './modules/finance';
 export * from './modules/finance-project';
 export * from './modules/greeting';
 export * from './modules/handover';
+export * from './modules/hours-pay';
 export * from './modules/hr';
 export * from './modules/hr-documents';
 export * from './modules/lifecycle';
@@ -65,6 +67,7 @@ export const callGroups = {
   finance: financeCalls,
   recruit: recruitCalls,
   financeProject: financeProjectCalls,
+  functionHour: functionHourCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

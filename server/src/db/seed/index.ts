@@ -3,6 +3,7 @@ import { baseMenus } from '../../modules/base/base.menus';
 import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
+import { hoursSeed } from '../../modules/finance/hours/hours.seed';
 import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { projectSeed } from '../../modules/finance/project/project.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
@@ -42,6 +43,7 @@ export const moduleSeeds: ModuleSeed[] = [
   bpmSeed,
   lifecycleSeed,
   projectSeed,
+  hoursSeed,
   msgSeed,
   greetingSeed,
   hrDocumentsSeed,

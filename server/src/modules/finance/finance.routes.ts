@@ -1,6 +1,7 @@
 import { financeCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
+import { hoursRoutes } from './hours/hours.routes';
 import { findOpenBanks } from './open-bank.service';
 import { projectRoutes } from './project/project.routes';
 
@@ -14,6 +15,7 @@ export const financeModule: ServerModule = {
           findOpenBanks(platform.db, { keyword: input.keyword ?? input.openBankName, bankCode: input.bankCode, city: input.city, limit: input.limit }),
       }),
       ...projectRoutes(platform),
+      ...hoursRoutes(platform),
     ];
   },
 };

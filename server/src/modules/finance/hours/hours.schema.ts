@@ -44,9 +44,7 @@ export const finHourSheets = pgTable(
     ...softDelete,
   },
   (t) => [
-    uniqueIndex('fin_hour_sheets_uq')
-      .on(t.userId, t.projectId, t.month)
-      .where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('fin_hour_sheets_uq').on(t.userId, t.projectId, t.month).where(sql`${t.deletedAt} IS NULL`),
     uniqueIndex('fin_hour_sheets_no_uq').on(t.sheetNo),
     index('fin_hour_sheets_project_idx').on(t.projectId, t.month),
     index('fin_hour_sheets_dept_idx').on(t.deptId, t.month),

@@ -1,0 +1,42 @@
+import { HOURS_PERM as P } from '@erp/contract';
+import type { MenuSpec } from '../../../db/seed/types';
+
+const ALL = ['employee', 'manager', 'finance', 'hr', 'recruiter'];
+const FIN = ['finance'];
+const MGR = ['finance', 'manager'];
+const button = (title: string, perms: string, roles: string[]): MenuSpec => ({ type: 'F', name: perms, title, perms, roles });
+
+/** Work hours: filling one's own, the project lists of finance and managers, the holiday calendar. */
+export const hoursMenus: MenuSpec[] = [
+  {
+    type: 'M',
+    name: 'WorkHours',
+    title: '工时管理',
+    path: '/WorkHours',
+    icon: 'FieldTimeOutlined',
+    roles: ALL,
+    children: [
+      { type: 'C', name: 'WorkFilling', title: '工时填报', path: '/WorkFilling/index', component: '/WorkFilling/index', icon: 'EditOutlined', roles: ALL },
+      {
+        type: 'C',
+        name: 'FinProjectHours',
+        title: '项目工时',
+        path: '/WorkHours/projectHours',
+        component: 'hours/projectHours',
+        icon: 'ScheduleOutlined',
+        roles: MGR,
+        children: [button('查看项目工时', P.hourList, MGR), button('导入项目工时', P.hourImport, FIN)],
+      },
+      {
+        type: 'C',
+        name: 'FinHolidays',
+        title: '节假日设置',
+        path: '/WorkHours/holidays',
+        component: 'hours/holidays',
+        icon: 'CalendarOutlined',
+        roles: FIN,
+        children: [button('编辑节假日', P.calendarEdit, FIN)],
+      },
+    ],
+  },
+];
