@@ -8,7 +8,7 @@ import { financeCalls } from './modules/finance';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
-import { functionHourCalls } from './modules/hours-pay';
+import { functionHourCalls, manHourCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
 import { hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
@@ -68,6 +68,7 @@ export const callGroups = {
   recruit: recruitCalls,
   financeProject: financeProjectCalls,
   functionHour: functionHourCalls,
+  manHour: manHourCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

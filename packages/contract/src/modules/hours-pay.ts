@@ -414,3 +414,160 @@ export const functionHourCalls = {
     summary: 'Removes a day from the calendar (it is what its weekday says again)',
   }),
 } as const;
+
+// ---- Man-hours (工时汇总) ----------------------------------------------------------------------------
+
+export const MANHOUR_PERM = { list: 'fin:manhour:list', edit: 'fin:manhour:edit' } as const;
+
+export const ZManHourRecord = z.object({
+  id: z.number().int(),
+  month: z.number().int(),
+  userId: z.number().int(),
+  userCode: z.string(),
+  realName: z.string(),
+  projectId: z.number().int(),
+  projectNo: z.string().nullable(),
+  projectName: z.string(),
+  clientName: z.string().nullable(),
+  deptId: z.number().int().nullable(),
+  deptName: z.string().nullable(),
+  normalHours: z.number(),
+  otWorkdayHours: z.number(),
+  otRestdayHours: z.number(),
+  otHolidayHours: z.number(),
+  leaveHours: z.number(),
+  /** SETTLEMETHOD. */
+  settlementMethod: z.string(),
+  /** Fen. */
+  billAmount: z.number().int(),
+  remark: z.string().nullable(),
+  updatedAt: isoDateTime(),
+});
+export type ManHourRecord = z.output<typeof ZManHourRecord>;
+
+export const manHourMeta = defineResourceMeta(ZManHourRecord, {
+  name: 'finManHour',
+  title: '工时汇总',
+  titleEn: 'Man-hours',
+  rowKey: 'id',
+  fields: {
+    month: { label: '月份', labelEn: 'Month', valueType: 'number', sortable: true, width: 80 },
+    userCode: { label: '工号', labelEn: 'Code', width: 90 },
+    realName: { label: '姓名', labelEn: 'Name', width: 90 },
+    projectNo: { label: '项目编号', labelEn: 'Project no.', width: 150 },
+    projectName: { label: '项目', labelEn: 'Project', width: 200 },
+    clientName: { label: '驻场单位', labelEn: 'Client', width: 180 },
+    deptName: { label: '所属部门', labelEn: 'Department', width: 120 },
+    normalHours: { label: '正常工时', labelEn: 'Normal', valueType: 'number', sortable: true, width: 90 },
+    otWorkdayHours: { label: '延时加班', labelEn: 'Overtime (workday)', valueType: 'number', width: 90 },
+    otRestdayHours: { label: '休息日加班', labelEn: 'Overtime (rest day)', valueType: 'number', width: 100 },
+    otHolidayHours: { label: '节假日加班', labelEn: 'Overtime (holiday)', valueType: 'number', width: 100 },
+    leaveHours: { label: '请假工时', labelEn: 'Leave', valueType: 'number', width: 90 },
+    settlementMethod: { label: '结算方式', labelEn: 'Settlement', valueType: 'dict', dict: 'SETTLEMETHOD', filter: 'eq', width: 110 },
+    billAmount: { label: '结算金额', labelEn: 'Bill amount', valueType: 'money', sortable: true, width: 130 },
+    remark: { label: '备注', labelEn: 'Remark', width: 160, hideInTable: true },
+    updatedAt: { label: '更新时间', labelEn: 'Updated', valueType: 'datetime', width: 170, hideInTable: true },
+  },
+});
+
+export const ZManHourFilters = {
+  keyword: z.string().trim().max(64).optional(),
+  month: ZMonth.optional().nullable(),
+  projectId: id().optional().nullable(),
+  clientOrgId: id().optional().nullable(),
+  deptId: id().optional().nullable(),
+  settlementMethod: z.string().max(8).optional(),
+};
+
+/** A correction of one man-hour row by finance (hours come from approved sheets or the upload). */
+export const ZManHourUpdate = z.object({
+  id: id(),
+  settlementMethod: z.enum(['001', '002', '003'], { error: '请选择结算方式' }).optional(),
+  /** Fen. */
+  billAmount: z.coerce.number({ error: '金额必须是数字' }).int('金额以分为单位，必须是整数').min(0, '金额不能为负数').max(1e11, '金额过大').optional(),
+  remark: optionalText(200),
+});
+export const ZNamedOption = z.object({ id: z.number().int(), name: z.string() });
+
+const M = (n: string) => `/finance_api/finance/manHour/${n}`;
+
+export const manHourCalls = {
+  getOrgNameList: defineCall({
+    ...json,
+    path: M('getOrgNameList'),
+    request: z.object({ keyword: z.string().trim().max(64).optional() }),
+    data: z.array(ZNamedOption),
+    permission: MANHOUR_PERM.list,
+    summary: 'Departments that have man-hours in my data scope (filter options)',
+  }),
+  getSettlementMethodList: defineCall({
+    method: 'GET',
+    path: M('getSettlementMethodList'),
+    requestKind: 'query',
+    request: z.object({}),
+    data: z.array(z.object({ code: z.string(), name: z.string() })),
+    permission: 'login',
+    fromSpec: true,
+    summary: 'The settlement methods (SETTLEMETHOD)',
+  }),
+  getStationOrgName: defineCall({
+    ...json,
+    path: M('getStationOrgName'),
+    request: z.object({ keyword: z.string().trim().max(64).optional() }),
+    data: z.array(ZNamedOption),
+    permission: MANHOUR_PERM.list,
+    summary: 'Client companies people are stationed with (驻场单位), for filters',
+  }),
+  getManHourPageList: defineCall({
+    ...json,
+    path: M('getManHourPageList'),
+    request: pageRequest(ZManHourFilters),
+    data: pageOf(ZManHourRecord),
+    permission: MANHOUR_PERM.list,
+    summary: 'Approved hours per month, person and project in my data scope',
+  }),
+  getUpdateData: defineCall({
+    ...json,
+    path: M('getUpdateData'),
+    request: ZId,
+    data: ZManHourRecord,
+    permission: MANHOUR_PERM.edit,
+    summary: 'One man-hour row to correct',
+  }),
+  listUpdate: defineCall({
+    method: 'PUT',
+    path: M('listUpdate'),
+    requestKind: 'json',
+    request: z.object({ rows: z.array(ZManHourUpdate).min(1, '请选择要修改的记录').max(500, '一次最多修改500条') }),
+    data: z.object({ updated: z.number().int() }),
+    permission: MANHOUR_PERM.edit,
+    write: true,
+    fromSpec: true,
+    summary: 'Corrects settlement method, bill amount and remark of several rows at once (all or nothing; closed payroll months refused)',
+  }),
+  manHourDownload: defineCall({
+    ...blob,
+    path: M('manHourDownload'),
+    request: exportRequest(ZManHourFilters),
+    permission: MANHOUR_PERM.list,
+    summary: 'The filtered man-hours as xlsx',
+  }),
+  manHourUpload: defineCall({
+    method: 'POST',
+    path: M('manHourUpload'),
+    requestKind: 'multipart',
+    request: ZImportRequest,
+    data: ZImportResult,
+    permission: MANHOUR_PERM.edit,
+    write: true,
+    fromSpec: true,
+    summary: 'Uploads client-confirmed hours per person, project and month (replacing the row); nothing written while a row is wrong',
+  }),
+  templateDownload: defineCall({
+    ...blob,
+    path: M('templateDownload'),
+    request: z.object({}),
+    permission: MANHOUR_PERM.edit,
+    summary: 'The xlsx template of the man-hour upload',
+  }),
+} as const;

@@ -2,6 +2,7 @@ import { financeCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { hoursRoutes } from './hours/hours.routes';
+import { manHourRoutes } from './hours/manhour';
 import { findOpenBanks } from './open-bank.service';
 import { projectRoutes } from './project/project.routes';
 
@@ -16,6 +17,7 @@ export const financeModule: ServerModule = {
       }),
       ...projectRoutes(platform),
       ...hoursRoutes(platform),
+      ...manHourRoutes(platform),
     ];
   },
 };

@@ -1,4 +1,4 @@
-import { HOURS_PERM as P } from '@erp/contract';
+import { MANHOUR_PERM as MH, HOURS_PERM as P } from '@erp/contract';
 import type { MenuSpec } from '../../../db/seed/types';
 
 const ALL = ['employee', 'manager', 'finance', 'hr', 'recruiter'];
@@ -26,6 +26,16 @@ export const hoursMenus: MenuSpec[] = [
         icon: 'ScheduleOutlined',
         roles: MGR,
         children: [button('查看项目工时', P.hourList, MGR), button('导入项目工时', P.hourImport, FIN)],
+      },
+      {
+        type: 'C',
+        name: 'FinManHours',
+        title: '工时汇总',
+        path: '/WorkHours/manHour',
+        component: 'hours/manHour',
+        icon: 'TableOutlined',
+        roles: MGR,
+        children: [button('查看工时汇总', MH.list, MGR), button('修改工时汇总', MH.edit, FIN)],
       },
       {
         type: 'C',
