@@ -47,9 +47,16 @@ async function seedHours(ctx: SeedContext): Promise<void> {
     .where(and(eq(finProjects.phase, PROJECT_PHASE.active), isNull(finProjects.deletedAt), isNull(finProjects.parentId)))
     .orderBy(finProjects.id);
   // emp01 and emp02 are placed on 马国强's running projects.
-  const mine = projects.filter((p) => p.managerUserId === mgr);
-  for (const [i, code] of ['emp01', 'emp02'].entries()) {
-    const p = mine[i % Math.max(mine.length, 1)];
+  const today = ctx.businessDay.toISOString().slice(0, 10);
+  const running = projects.filter((p) => (p.startDate ?? '') <= today && (p.endDate ?? '9999') >= today);
+  const mine = [...running.filter((p) => p.managerUserId === mgr), ...running.filter((p) => p.managerUserId !== mgr)];
+  // Both on 马国强's first running project (he approves their hours); emp01 also on a second one.
+  const placements: Array<[string, (typeof mine)[number] | undefined]> = [
+    ['emp01', mine[0]],
+    ['emp02', mine[0]],
+    ['emp01', mine[1]],
+  ];
+  for (const [code, p] of placements) {
     const userId = ctx.userIds.get(code);
     if (p && userId) await db.insert(finProjectPeople).values({ projectId: p.id, userId, role: '004', joinDate: p.startDate }).onConflictDoNothing();
   }
