@@ -72,3 +72,17 @@ describe('timesheet: fill, submit, approve', () => {
     await mgr.context.close();
   });
 });
+
+describe('finance lists of hours', () => {
+  it('fin01 opens the project hours, the man-hours and the holiday calendar with demo rows', async () => {
+    const fin = await signedIn(browser, 'fin01');
+    for (const path of ['/WorkHours/projectHours', '/WorkHours/manHour']) {
+      await go(fin.page, path);
+      await expect.poll(() => fin.page.locator('.ant-table-tbody tr.ant-table-row:visible').count(), { timeout: 20_000 }).toBeGreaterThan(5);
+    }
+    await go(fin.page, '/WorkHours/holidays');
+    await fin.page.getByText('国庆节').first().waitFor({ timeout: 20_000 });
+    expect(fin.errors).toEqual([]);
+    await fin.context.close();
+  });
+});
