@@ -8,7 +8,7 @@ import { financeCalls } from './modules/finance';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
-import { functionHourCalls, manHourCalls } from './modules/hours-pay';
+import { functionHourCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
 import { hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
@@ -69,6 +69,7 @@ export const callGroups = {
   financeProject: financeProjectCalls,
   functionHour: functionHourCalls,
   manHour: manHourCalls,
+  postStandard: postStandardCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -571,3 +571,108 @@ export const manHourCalls = {
     summary: 'The xlsx template of the man-hour upload',
   }),
 } as const;
+
+// ---- Post standards (岗位标准) -------------------------------------------------------------------
+
+export const POST_PERM = { list: 'fin:post:list', edit: 'fin:post:edit' } as const;
+
+export const ZPostStandardRecord = z.object({
+  id: z.number().int(),
+  postName: z.string(),
+  /** REGIONCATEGORY. */
+  regionCategory: z.string(),
+  /** RANKLEVEL. */
+  rankLevel: z.string(),
+  /** Fen a month. */
+  monthlySalary: z.number().int(),
+  allowance: z.number().int(),
+  /** Fen per approved hour billed to the client. */
+  hourlyBillRate: z.number().int(),
+  remark: z.string().nullable(),
+  updatedAt: isoDateTime(),
+});
+export type PostStandardRecord = z.output<typeof ZPostStandardRecord>;
+
+export const postStandardMeta = defineResourceMeta(ZPostStandardRecord, {
+  name: 'finPostStandard',
+  title: '岗位标准',
+  titleEn: 'Post standards',
+  rowKey: 'id',
+  fields: {
+    postName: { label: '岗位', labelEn: 'Post', filter: 'like', sortable: true, width: 140 },
+    regionCategory: { label: '地区类别', labelEn: 'Region', valueType: 'dict', dict: 'REGIONCATEGORY', filter: 'eq', width: 200 },
+    rankLevel: { label: '职级', labelEn: 'Rank', valueType: 'dict', dict: 'RANKLEVEL', filter: 'eq', width: 90 },
+    monthlySalary: { label: '月标准工资', labelEn: 'Monthly salary', valueType: 'money', sortable: true, width: 130 },
+    allowance: { label: '固定津贴', labelEn: 'Allowance', valueType: 'money', width: 110 },
+    hourlyBillRate: { label: '结算单价（元/小时）', labelEn: 'Bill rate per hour', valueType: 'money', sortable: true, width: 150 },
+    remark: { label: '备注', labelEn: 'Remark', width: 160 },
+    updatedAt: { label: '更新时间', labelEn: 'Updated', valueType: 'datetime', width: 170, hideInTable: true },
+  },
+});
+
+export const ZPostStandardFilters = {
+  postName: z.string().trim().max(64).optional(),
+  regionCategory: z.string().max(8).optional(),
+  rankLevel: z.string().max(8).optional(),
+};
+
+const PS = (n: string) => `/finance_api/finance/PostStandard/${n}`;
+const ZCodeName = z.array(z.object({ code: z.string(), name: z.string() }));
+
+export const postStandardCalls = {
+  selectPage: defineCall({
+    ...json,
+    fromSpec: false,
+    path: PS('selectPage'),
+    request: pageRequest(ZPostStandardFilters),
+    data: pageOf(ZPostStandardRecord),
+    permission: POST_PERM.list,
+    summary: 'The post standards (rate per post, region category and rank level), filtered and paged',
+  }),
+  getPostListList: defineCall({
+    ...json,
+    fromSpec: false,
+    path: PS('getPostListList'),
+    request: z.object({ keyword: z.string().trim().max(64).optional() }),
+    data: z.array(z.string()),
+    permission: 'login',
+    summary: 'The distinct post names of the standards (for selects), at most 200',
+  }),
+  getRegionCategoryList: defineCall({
+    ...json,
+    fromSpec: false,
+    path: PS('getRegionCategoryList'),
+    request: z.object({}),
+    data: ZCodeName,
+    permission: 'login',
+    summary: 'Region categories (REGIONCATEGORY)',
+  }),
+  getRankLevelList: defineCall({
+    ...json,
+    fromSpec: false,
+    path: PS('getRankLevelList'),
+    request: z.object({}),
+    data: ZCodeName,
+    permission: 'login',
+    summary: 'Rank levels (RANKLEVEL)',
+  }),
+  upload: defineCall({
+    method: 'POST',
+    path: PS('upload'),
+    requestKind: 'multipart',
+    request: ZImportRequest,
+    data: ZImportResult,
+    permission: POST_PERM.edit,
+    write: true,
+    fromSpec: false,
+    summary: 'Imports post standards (a row replaces the standard of its post, region and rank); nothing written while a row is wrong',
+  }),
+  template: defineCall({
+    ...blob,
+    fromSpec: false,
+    path: PS('template'),
+    request: z.object({}),
+    permission: POST_PERM.edit,
+    summary: 'The xlsx template of the post standard import',
+  }),
+} as const;

@@ -3,6 +3,7 @@ import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { hoursRoutes } from './hours/hours.routes';
 import { manHourRoutes } from './hours/manhour';
+import { postStandardRoutes } from './hours/post-standard';
 import { findOpenBanks } from './open-bank.service';
 import { projectRoutes } from './project/project.routes';
 
@@ -18,6 +19,7 @@ export const financeModule: ServerModule = {
       ...projectRoutes(platform),
       ...hoursRoutes(platform),
       ...manHourRoutes(platform),
+      ...postStandardRoutes(platform),
     ];
   },
 };

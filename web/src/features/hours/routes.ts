@@ -6,4 +6,5 @@ export const screens = defineScreens({
   'hours/projectHours': () => import('./project-hours-screen'),
   'hours/manHour': () => import('./man-hour-screen'),
   'hours/holidays': () => import('./holidays-screen'),
+  'hours/postStandard': () => import('./post-standard-screen'),
 });

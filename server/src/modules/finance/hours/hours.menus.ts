@@ -1,4 +1,4 @@
-import { MANHOUR_PERM as MH, HOURS_PERM as P } from '@erp/contract';
+import { MANHOUR_PERM as MH, HOURS_PERM as P, POST_PERM as PS } from '@erp/contract';
 import type { MenuSpec } from '../../../db/seed/types';
 
 const ALL = ['employee', 'manager', 'finance', 'hr', 'recruiter'];
@@ -36,6 +36,16 @@ export const hoursMenus: MenuSpec[] = [
         icon: 'TableOutlined',
         roles: MGR,
         children: [button('查看工时汇总', MH.list, MGR), button('修改工时汇总', MH.edit, FIN)],
+      },
+      {
+        type: 'C',
+        name: 'FinPostStandards',
+        title: '岗位标准',
+        path: '/WorkHours/postStandard',
+        component: 'hours/postStandard',
+        icon: 'SolutionOutlined',
+        roles: MGR,
+        children: [button('查看岗位标准', PS.list, MGR), button('导入岗位标准', PS.edit, FIN)],
       },
       {
         type: 'C',

@@ -8,7 +8,7 @@ import { finProjectPeople, finProjects } from '../project/project.schema';
 import { daysOfMonth, dayType, holidayRows, holidaysBetween, splitMinutes } from './calendar';
 import { addToManHours, HOURS_PROCESS_XML, hourSheetDocument } from './hours.documents';
 import { hoursMenus } from './hours.menus';
-import { finHolidays, finHourDays, finHourSheets, finLeaveRecords } from './hours.schema';
+import { finHolidays, finHourDays, finHourSheets, finLeaveRecords, finPostStandards } from './hours.schema';
 
 /** The calendar of 2025 and 2026 and the timesheet process: every database gets them. */
 export async function seedHoursReference(ctx: SeedContext): Promise<void> {
@@ -151,9 +151,51 @@ async function seedHours(ctx: SeedContext): Promise<void> {
   for (let i = 0; i < leaveRows.length; i += 500) await db.insert(finLeaveRecords).values(leaveRows.slice(i, i + 500));
 }
 
+/** Monthly salary in yuan of the 中级 rank in a 一类 region, per post. */
+const POSTS: Array<[string, number]> = [
+  ['软件工程师', 18_000],
+  ['测试工程师', 14_000],
+  ['运维工程师', 13_000],
+  ['数据标注员', 7_500],
+  ['客服专员', 7_000],
+  ['仓储操作员', 6_500],
+  ['门店导购', 6_000],
+  ['招聘专员', 9_000],
+];
+
+/** 8 posts × 3 region categories × 2 rank levels, salaries by region and rank, billed at cost × 1.35. */
+async function seedPostStandards(ctx: SeedContext): Promise<void> {
+  const rows: Array<typeof finPostStandards.$inferInsert> = [];
+  for (const [postName, base] of POSTS)
+    for (const [region, regionFactor] of [
+      ['001', 1],
+      ['002', 0.85],
+      ['003', 0.72],
+    ] as const)
+      for (const [rank, rankFactor] of [
+        ['001', 0.8],
+        ['002', 1],
+      ] as const) {
+        const monthly = Math.round((base * regionFactor * rankFactor) / 100) * 100 * 100;
+        rows.push({
+          postName,
+          regionCategory: region,
+          rankLevel: rank,
+          monthlySalary: monthly,
+          allowance: region === '001' ? 800_00 : 500_00,
+          hourlyBillRate: Math.round((monthly * 1.35) / 174 / 100) * 100,
+          createdBy: ctx.userIds.get('fin01') ?? null,
+        });
+      }
+  await ctx.db.insert(finPostStandards).values(rows);
+}
+
 export const hoursSeed: ModuleSeed = {
   name: 'finance-hours',
   menus: hoursMenus,
   reference: seedHoursReference,
-  seed: seedHours,
+  async seed(ctx) {
+    await seedPostStandards(ctx);
+    await seedHours(ctx);
+  },
 };
