@@ -76,7 +76,7 @@ describe('timesheet: fill, submit, approve', () => {
 describe('finance lists of hours', () => {
   it('fin01 opens the project hours, the man-hours and the holiday calendar with demo rows', async () => {
     const fin = await signedIn(browser, 'fin01');
-    for (const path of ['/WorkHours/projectHours', '/WorkHours/manHour', '/WorkHours/postStandard']) {
+    for (const path of ['/WorkHours/projectHours', '/WorkHours/manHour', '/WorkHours/postStandard', '/WorkHours/leave']) {
       await go(fin.page, path);
       await expect.poll(() => fin.page.locator('.ant-table-tbody tr.ant-table-row:visible').count(), { timeout: 20_000 }).toBeGreaterThan(5);
     }

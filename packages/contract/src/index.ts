@@ -8,7 +8,7 @@ import { financeCalls } from './modules/finance';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
-import { functionHourCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
+import { functionHourCalls, leaveCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
 import { hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
@@ -70,6 +70,7 @@ export const callGroups = {
   functionHour: functionHourCalls,
   manHour: manHourCalls,
   postStandard: postStandardCalls,
+  leave: leaveCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -676,3 +676,150 @@ export const postStandardCalls = {
     summary: 'The xlsx template of the post standard import',
   }),
 } as const;
+
+// ---- Leave (请假) ----------------------------------------------------------------------------------
+
+export const LEAVE_PERM = { list: 'fin:leave:list', import: 'fin:leave:import' } as const;
+
+export const ZLeaveRecord = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  userCode: z.string(),
+  realName: z.string(),
+  orgName: z.string().nullable(),
+  /** LEAVETYPE. */
+  leaveType: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  hours: z.number(),
+  source: z.string(),
+  remark: z.string().nullable(),
+  createdAt: isoDateTime(),
+});
+export type LeaveRecord = z.output<typeof ZLeaveRecord>;
+
+export const leaveMeta = defineResourceMeta(ZLeaveRecord, {
+  name: 'finLeave',
+  title: '请假明细',
+  titleEn: 'Leave records',
+  rowKey: 'id',
+  fields: {
+    userCode: { label: '工号', labelEn: 'Code', width: 90 },
+    realName: { label: '姓名', labelEn: 'Name', width: 90 },
+    orgName: { label: '部门', labelEn: 'Department', width: 120 },
+    leaveType: { label: '请假类型', labelEn: 'Type', valueType: 'dict', dict: 'LEAVETYPE', filter: 'eq', width: 100 },
+    startDate: { label: '开始日期', labelEn: 'From', valueType: 'date', sortable: true, width: 110 },
+    endDate: { label: '结束日期', labelEn: 'To', valueType: 'date', width: 110 },
+    hours: { label: '请假小时', labelEn: 'Hours', valueType: 'number', width: 90 },
+    remark: { label: '备注', labelEn: 'Remark', width: 160 },
+    createdAt: { label: '导入时间', labelEn: 'Imported', valueType: 'datetime', width: 170, hideInTable: true },
+  },
+});
+
+export const ZLeaveFilters = {
+  keyword: z.string().trim().max(64).optional(),
+  leaveType: z.string().max(8).optional(),
+  /** Leaves touching this month. */
+  month: ZMonth.optional().nullable(),
+};
+
+/** One person's leave in a month, by type (hours). */
+export const ZLeaveSummary = z.object({
+  userId: z.number().int(),
+  userCode: z.string(),
+  realName: z.string(),
+  orgName: z.string().nullable(),
+  month: z.number().int(),
+  records: z.number().int(),
+  totalHours: z.number(),
+  paidHours: z.number(),
+  personalHours: z.number(),
+  sickHours: z.number(),
+});
+
+export const ZLeaveCheck = z.object({
+  userId: z.number().int(),
+  userCode: z.string(),
+  realName: z.string(),
+  workDate: z.string(),
+  /** Hours reported that day (leave conflicts) or 0 (missing reports). */
+  hours: z.number(),
+  leaveType: z.string().nullable(),
+});
+
+const L = (n: string) => `/finance_api/finance/functionLeaveInfo/${n}`;
+const ZMonthOnly = z.object({ month: ZMonth, keyword: z.string().trim().max(64).optional() });
+
+export const leaveCalls = {
+  downloadTemplate: defineCall({
+    ...blob,
+    fromSpec: false,
+    path: L('downloadTemplate'),
+    request: z.object({}),
+    permission: LEAVE_PERM.import,
+    summary: 'The xlsx template of the leave import',
+  }),
+  selectDetailPage: defineCall({
+    ...json,
+    fromSpec: false,
+    path: L('selectDetailPage'),
+    request: pageRequest(ZLeaveFilters),
+    data: pageOf(ZLeaveRecord),
+    permission: LEAVE_PERM.list,
+    summary: 'Leave records of the people in my data scope',
+  }),
+  detailDownload: defineCall({
+    ...blob,
+    fromSpec: false,
+    path: L('detailDownload'),
+    request: exportRequest(ZLeaveFilters),
+    permission: LEAVE_PERM.list,
+    summary: 'The filtered leave records as xlsx',
+  }),
+  selectPage: defineCall({
+    ...json,
+    fromSpec: false,
+    path: L('selectPage'),
+    request: pageRequest({ month: ZMonth, keyword: z.string().trim().max(64).optional() }),
+    data: pageOf(ZLeaveSummary),
+    permission: LEAVE_PERM.list,
+    summary: "Each person's leave hours of a month by kind (paid, personal, sick)",
+  }),
+  download: defineCall({
+    ...blob,
+    fromSpec: false,
+    path: L('download'),
+    request: ZMonthOnly,
+    permission: LEAVE_PERM.list,
+    summary: 'The monthly leave summary as xlsx',
+  }),
+  checkLeaveData: defineCall({
+    ...json,
+    fromSpec: false,
+    path: L('checkLeaveData'),
+    request: ZMonthOnly,
+    data: z.array(ZLeaveCheck),
+    permission: LEAVE_PERM.list,
+    summary: 'Days of a month with both leave and reported hours (at most 1,000)',
+  }),
+  checkReportingData: defineCall({
+    ...json,
+    fromSpec: false,
+    path: L('checkReportingData'),
+    request: ZMonthOnly,
+    data: z.array(ZLeaveCheck),
+    permission: LEAVE_PERM.list,
+    summary: 'Working days of a month without hours or leave, for people with a timesheet that month (at most 1,000)',
+  }),
+  importFunctionLeave: defineCall({
+    method: 'POST',
+    path: L('importFunctionLeave'),
+    requestKind: 'multipart',
+    request: ZImportRequest,
+    data: ZImportResult,
+    permission: LEAVE_PERM.import,
+    write: true,
+    fromSpec: false,
+    summary: 'Imports leave records; a leave overlapping another of the person (in the file or stored) is a row error; nothing written while a row is wrong',
+  }),
+} as const;

@@ -2,6 +2,7 @@ import { financeCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { hoursRoutes } from './hours/hours.routes';
+import { leaveRoutes } from './hours/leave';
 import { manHourRoutes } from './hours/manhour';
 import { postStandardRoutes } from './hours/post-standard';
 import { findOpenBanks } from './open-bank.service';
@@ -20,6 +21,7 @@ export const financeModule: ServerModule = {
       ...hoursRoutes(platform),
       ...manHourRoutes(platform),
       ...postStandardRoutes(platform),
+      ...leaveRoutes(platform),
     ];
   },
 };

@@ -44,6 +44,7 @@ export const TITLES_EN: Record<string, string> = {
   工时管理: 'Work hours',
   项目工时: 'Project hours',
   工时汇总: 'Man-hours',
+  请假管理: 'Leave',
   岗位标准: 'Post standards',
   节假日设置: 'Holiday calendar',
   人才库: 'Talent pool',

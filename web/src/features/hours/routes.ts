@@ -7,4 +7,5 @@ export const screens = defineScreens({
   'hours/manHour': () => import('./man-hour-screen'),
   'hours/holidays': () => import('./holidays-screen'),
   'hours/postStandard': () => import('./post-standard-screen'),
+  'hours/leave': () => import('./leave-screen'),
 });

@@ -1,4 +1,4 @@
-import { MANHOUR_PERM as MH, HOURS_PERM as P, POST_PERM as PS } from '@erp/contract';
+import { LEAVE_PERM as LV, MANHOUR_PERM as MH, HOURS_PERM as P, POST_PERM as PS } from '@erp/contract';
 import type { MenuSpec } from '../../../db/seed/types';
 
 const ALL = ['employee', 'manager', 'finance', 'hr', 'recruiter'];
@@ -46,6 +46,16 @@ export const hoursMenus: MenuSpec[] = [
         icon: 'SolutionOutlined',
         roles: MGR,
         children: [button('查看岗位标准', PS.list, MGR), button('导入岗位标准', PS.edit, FIN)],
+      },
+      {
+        type: 'C',
+        name: 'FinLeave',
+        title: '请假管理',
+        path: '/WorkHours/leave',
+        component: 'hours/leave',
+        icon: 'CoffeeOutlined',
+        roles: MGR,
+        children: [button('查看请假', LV.list, MGR), button('导入请假', LV.import, FIN)],
       },
       {
         type: 'C',
