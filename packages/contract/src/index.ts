@@ -8,7 +8,7 @@ import { financeCalls } from './modules/finance';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
-import { functionHourCalls, leaveCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
+import { functionHourCalls, functionReportCalls, leaveCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
 import { hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
@@ -71,6 +71,7 @@ export const callGroups = {
   manHour: manHourCalls,
   postStandard: postStandardCalls,
   leave: leaveCalls,
+  functionReport: functionReportCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -823,3 +823,54 @@ export const leaveCalls = {
     summary: 'Imports leave records; a leave overlapping another of the person (in the file or stored) is a row error; nothing written while a row is wrong',
   }),
 } as const;
+
+// ---- Function report (职能工时报表) ------------------------------------------------------------------
+
+/** A project's month: people, approved hours by kind and the amount to bill. */
+export const ZFunctionReportRow = z.object({
+  projectId: z.number().int(),
+  projectNo: z.string().nullable(),
+  projectName: z.string(),
+  clientName: z.string().nullable(),
+  month: z.number().int(),
+  people: z.number().int(),
+  normalHours: z.number(),
+  overtimeHours: z.number(),
+  leaveHours: z.number(),
+  billAmount: z.number().int(),
+});
+const ZReportFilters = { month: ZMonth.optional().nullable(), projectId: id().optional().nullable(), keyword: z.string().trim().max(64).optional() };
+const R = (n: string) => `/finance_api/finance/functionReport/${n}`;
+
+export const functionReportCalls = {
+  getInfoPage: defineCall({
+    ...json,
+    path: R('getInfoPage'),
+    request: pageRequest(ZReportFilters),
+    data: pageOf(ZFunctionReportRow),
+    permission: MANHOUR_PERM.list,
+    summary: 'Approved hours per project and month in my data scope, with people and bill amount',
+  }),
+  getInfo: defineCall({
+    ...json,
+    path: R('getInfo'),
+    request: z.object({ projectId: id(), month: ZMonth }),
+    data: z.object({ summary: ZFunctionReportRow, rows: z.array(ZManHourRecord) }),
+    permission: MANHOUR_PERM.list,
+    summary: "One project's month: the summary and each person's hours",
+  }),
+  exportInfo: defineCall({
+    ...blob,
+    path: R('exportInfo'),
+    request: exportRequest(ZReportFilters),
+    permission: MANHOUR_PERM.list,
+    summary: 'The project-month report as xlsx',
+  }),
+  exportDetail: defineCall({
+    ...blob,
+    path: R('exportDetail'),
+    request: z.object({ projectId: id(), month: ZMonth }),
+    permission: MANHOUR_PERM.list,
+    summary: "One project's month per person as xlsx",
+  }),
+} as const;

@@ -1,6 +1,7 @@
 import { financeCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
+import { functionReportRoutes } from './hours/function-report';
 import { hoursRoutes } from './hours/hours.routes';
 import { leaveRoutes } from './hours/leave';
 import { manHourRoutes } from './hours/manhour';
@@ -22,6 +23,7 @@ export const financeModule: ServerModule = {
       ...manHourRoutes(platform),
       ...postStandardRoutes(platform),
       ...leaveRoutes(platform),
+      ...functionReportRoutes(platform),
     ];
   },
 };

@@ -141,3 +141,34 @@ describe('man-hours', () => {
     expect(after.data).toMatchObject({ normalHours: 160, otWorkdayHours: 2, leaveHours: 8, settlementMethod: '002', remark: '客户考勤' });
   });
 });
+
+describe('function report', () => {
+  const R = (n: string) => `/finance_api/finance/functionReport/${n}`;
+  it('sums the man-hours per project and month, in scope, with the detail of one and both exports', async () => {
+    type Row = { projectId: number; month: number; people: number; normalHours: number; billAmount: number };
+    const page = await s.post<Page<Row>>(R('getInfoPage'), { pageSize: 50 }, fin);
+    expect(page.code, page.message).toBe('200');
+    expect(page.data.total).toBeGreaterThanOrEqual(20);
+    const first = page.data.records[0] as Row;
+    const info = await s.post<{ summary: Row; rows: ManHourRecord[] }>(R('getInfo'), { projectId: first.projectId, month: first.month }, fin);
+    expect(info.data.rows).toHaveLength(first.people);
+    expect(info.data.rows.reduce((t, r) => t + r.normalHours, 0)).toBeCloseTo(first.normalHours);
+    expect(info.data.rows.reduce((t, r) => t + r.billAmount, 0)).toBe(first.billAmount);
+    const mine = await s.post<Page<Row>>(R('getInfoPage'), { pageSize: 50 }, mgr);
+    expect(mine.data.total).toBeLessThan(page.data.total);
+    expect((await s.post(R('getInfoPage'), {}, emp)).status).toBe(403);
+    expect((await s.post(R('getInfo'), { projectId: first.projectId, month: 199001 }, fin)).status).toBe(404);
+    for (const [path, body] of [
+      [R('exportInfo'), {}],
+      [R('exportDetail'), { projectId: first.projectId, month: first.month }],
+    ] as const) {
+      const res = await fetch(s.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${fin}` },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    }
+  });
+});
