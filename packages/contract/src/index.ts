@@ -9,6 +9,7 @@ import { financeBillingCalls } from './modules/finance-billing';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
+import { functionHourCalls, functionReportCalls, leaveCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
 import { hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
@@ -32,6 +33,7 @@ export * from './modules/finance-billing';
 export * from './modules/finance-project';
 export * from './modules/greeting';
 export * from './modules/handover';
+export * from './modules/hours-pay';
 export * from './modules/hr';
 export * from './modules/hr-documents';
 export * from './modules/lifecycle';
@@ -69,6 +71,11 @@ export const callGroups = {
   recruit: recruitCalls,
   financeProject: financeProjectCalls,
   financeBilling: financeBillingCalls,
+  functionHour: functionHourCalls,
+  manHour: manHourCalls,
+  postStandard: postStandardCalls,
+  leave: leaveCalls,
+  functionReport: functionReportCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

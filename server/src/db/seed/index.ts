@@ -4,6 +4,7 @@ import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/ba
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
 import { billingSeed } from '../../modules/finance/billing/billing.seed';
+import { hoursSeed } from '../../modules/finance/hours/hours.seed';
 import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { projectSeed } from '../../modules/finance/project/project.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
@@ -44,6 +45,7 @@ export const moduleSeeds: ModuleSeed[] = [
   lifecycleSeed,
   projectSeed,
   billingSeed,
+  hoursSeed,
   msgSeed,
   greetingSeed,
   hrDocumentsSeed,

@@ -1,4 +1,5 @@
 import { financeDictionaries } from '../finance/finance.dictionaries';
+import { hoursDictionaries } from '../finance/hours/hours.dictionaries';
 import { hrDictionaries } from '../hr/hr.dictionaries';
 import { hrDocumentDictionaries } from '../hr/hr-documents.dictionaries';
 import { recruitDictionaries } from '../recruit/recruit.dictionaries';
@@ -214,4 +215,5 @@ export const dictionarySeeds: DictSeed[] = [
   ...hrDocumentDictionaries,
   ...recruitDictionaries,
   ...financeDictionaries,
+  ...hoursDictionaries,
 ];

@@ -2,6 +2,11 @@ import { financeCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
 import { billingRoutes } from './billing/billing.routes';
+import { functionReportRoutes } from './hours/function-report';
+import { hoursRoutes } from './hours/hours.routes';
+import { leaveRoutes } from './hours/leave';
+import { manHourRoutes } from './hours/manhour';
+import { postStandardRoutes } from './hours/post-standard';
 import { findOpenBanks } from './open-bank.service';
 import { projectRoutes } from './project/project.routes';
 
@@ -16,6 +21,11 @@ export const financeModule: ServerModule = {
       }),
       ...projectRoutes(platform),
       ...billingRoutes(platform),
+      ...hoursRoutes(platform),
+      ...manHourRoutes(platform),
+      ...postStandardRoutes(platform),
+      ...leaveRoutes(platform),
+      ...functionReportRoutes(platform),
     ];
   },
 };

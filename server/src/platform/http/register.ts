@@ -58,7 +58,9 @@ async function readInput(call: CallDefinition, req: FastifyRequest, tmpDir: stri
   if (call.requestKind === 'multipart' && req.isMultipart()) {
     const limits = call.permission === 'public' ? PUBLIC_MULTIPART_LIMITS : UPLOAD_MULTIPART_LIMITS;
     const { fields, files } = await readMultipart(req, tmpDir, limits);
-    return { input: fields, files };
+    // Some uploads carry their parameters in the query string (spec 002: the work-hour import); form fields win.
+    const query = req.query && typeof req.query === 'object' ? req.query : {};
+    return { input: { ...query, ...fields }, files };
   }
   // DELETE and others may also carry the query string (e.g. ?id=) when they have no body.
   const body = unwrapRoot(req.body);

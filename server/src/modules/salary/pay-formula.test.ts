@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { type CityRates, computePay, cumulativeTax, divRound, EMPTY_YEAR, type PayInput, withholding, type YearToDate } from './pay-formula';
+
+describe('cumulative withholding (累计预扣法)', () => {
+  it('holds the State Taxation Administration example for all twelve months', () => {
+    // 30,000 a month, 4,500 of contributions, 2,000 of special additional deductions (公告2018年第61号 解读).
+    const expected = [555, 625, 1850, 1850, 1850, 1850, 1850, 2250, 3700, 3700, 3700, 3700].map((y) => y * 100);
+    let ytd: YearToDate = EMPTY_YEAR;
+    const taxes: number[] = [];
+    for (let m = 0; m < 12; m++) {
+      const r = withholding(ytd, { income: 30_000_00, contributions: 4_500_00, special: 2_000_00 });
+      taxes.push(r.tax);
+      ytd = r.cumulative;
+      expect(r.taxable).toBe(18_500_00 * (m + 1));
+    }
+    expect(taxes).toEqual(expected);
+    expect(ytd.tax).toBe(27_480_00);
+    // The year as a whole: 222,000 at 20 % less 16,920.
+    expect(cumulativeTax(222_000_00).tax).toBe(27_480_00);
+  });
+
+  it('uses every bracket with its quick deduction and never refunds', () => {
+    expect(cumulativeTax(36_000_00)).toEqual({ tax: 1_080_00, rate: 3, quick: 0 });
+    expect(cumulativeTax(36_000_01).rate).toBe(10);
+    expect(cumulativeTax(144_000_00).tax).toBe(11_880_00);
+    expect(cumulativeTax(300_000_00).tax).toBe(43_080_00);
+    expect(cumulativeTax(420_000_00).tax).toBe(73_080_00);
+    expect(cumulativeTax(660_000_00).tax).toBe(145_080_00);
+    expect(cumulativeTax(960_000_00).tax).toBe(250_080_00);
+    expect(cumulativeTax(1_000_000_00).tax).toBe(268_080_00);
+    expect(cumulativeTax(-5)).toEqual({ tax: 0, rate: 0, quick: 0 });
+    // A low month after a high one: no negative tax.
+    const high = withholding(EMPTY_YEAR, { income: 50_000_00, contributions: 0, special: 0 });
+    const low = withholding(high.cumulative, { income: 1_000_00, contributions: 0, special: 0 });
+    expect(low.tax).toBe(0);
+  });
+
+  it('rounds half up in integer arithmetic', () => {
+    expect(divRound(5, 2)).toBe(3);
+    expect(divRound(4, 3)).toBe(1);
+    expect(divRound(-5, 2)).toBe(-3);
+  });
+});
+
+const SHANGHAI_2026: CityRates = {
+  pensionBp: 800,
+  medicalBp: 200,
+  medicalFixed: 0,
+  unemploymentBp: 50,
+  housingBp: 700,
+  siBaseMin: 7_460_00,
+  siBaseMax: 37_302_00,
+  hfBaseMin: 2_690_00,
+  hfBaseMax: 37_302_00,
+};
+
+describe('a payslip', () => {
+  const input: PayInput = {
+    monthlySalary: 17_400_00,
+    allowance: 800_00,
+    otherIncome: 0,
+    otherDeductions: 500_00,
+    otWorkdayMinutes: 600,
+    otRestdayMinutes: 480,
+    otHolidayMinutes: 480,
+    unpaidMinutes: 480,
+    sickMinutes: 480,
+    socialBase: null,
+    rates: SHANGHAI_2026,
+    special: 1_000_00,
+    ytd: EMPTY_YEAR,
+  };
+
+  it('computes gross, contributions, tax and net, each line traceable', () => {
+    const r = computePay(input);
+    // Hourly wage 17,400 / 174 = 100 yuan.
+    const ot = 100_00 * (1.5 * 10 + 2 * 8 + 3 * 8); // 5,500
+    const leave = 100_00 * 8 + 100_00 * 8 * 0.2; // 960
+    expect(r.lines.find((l) => l.code === 'overtime')?.amount).toBe(ot);
+    expect(r.lines.find((l) => l.code === 'leave')?.amount).toBe(-leave);
+    expect(r.gross).toBe(17_400_00 + 800_00 + ot - leave);
+    expect(r.socialInsurance).toBe(1_392_00 + 348_00 + 87_00);
+    expect(r.housingFund).toBe(1_218_00);
+    const taxable = r.gross - r.socialInsurance - r.housingFund - 5_000_00 - 1_000_00;
+    expect(r.tax).toBe(Math.round(taxable * 0.03));
+    expect(r.net).toBe(r.gross - r.socialInsurance - r.housingFund - r.tax - 500_00);
+    expect(r.lines.at(-1)).toMatchObject({ code: 'net', amount: r.net });
+    expect(r.lines.find((l) => l.code === 'tax')?.formula).toContain('累计应纳税所得额');
+  });
+
+  it('clamps the contribution base to the city limits and caps leave at the salary', () => {
+    const low = computePay({
+      ...input,
+      socialBase: 3_000_00,
+      unpaidMinutes: 20_000,
+      sickMinutes: 0,
+      otWorkdayMinutes: 0,
+      otRestdayMinutes: 0,
+      otHolidayMinutes: 0,
+    });
+    expect(low.lines.find((l) => l.code === 'pension')?.amount).toBe(-divRound(7_460_00 * 800, 10_000));
+    expect(low.lines.find((l) => l.code === 'housingFund')?.amount).toBe(-divRound(3_000_00 * 700, 10_000));
+    expect(low.lines.find((l) => l.code === 'leave')?.amount).toBe(-17_400_00);
+    const high = computePay({ ...input, socialBase: 90_000_00 });
+    expect(high.lines.find((l) => l.code === 'pension')?.amount).toBe(-divRound(37_302_00 * 800, 10_000));
+  });
+});

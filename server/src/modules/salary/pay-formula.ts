@@ -1,0 +1,176 @@
+/**
+ * The pay formula of docs/domain/hours-pay.md, as pure integer arithmetic in fen (no floats touch
+ * money): gross from the post standard, overtime and leave; employee social insurance and housing
+ * fund; individual income tax by the cumulative withholding method (累计预扣法); net. Every line of
+ * the answer says how it was computed, so a payslip is traceable to its inputs.
+ */
+
+/** Half-up division of non-negative integers (exact: no float rounding). */
+export function divRound(numerator: number, denominator: number): number {
+  if (numerator < 0) return -divRound(-numerator, denominator);
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** Paid hours of a month: 21.75 days × 8 h = 174 h = 10,440 minutes (劳社部发〔2008〕3号). */
+export const PAID_MINUTES_PER_MONTH = 10_440;
+/** The basic deduction (减除费用) per month: 5,000 yuan. */
+export const MONTHLY_BASIC_DEDUCTION = 500_000;
+
+/** The annual cumulative brackets: upper bound (fen, inclusive), rate (%), quick deduction (fen). */
+export const TAX_BRACKETS: ReadonlyArray<readonly [number, number, number]> = [
+  [36_000_00, 3, 0],
+  [144_000_00, 10, 2_520_00],
+  [300_000_00, 20, 16_920_00],
+  [420_000_00, 25, 31_920_00],
+  [660_000_00, 30, 52_920_00],
+  [960_000_00, 35, 85_920_00],
+  [Number.POSITIVE_INFINITY, 45, 181_920_00],
+];
+
+/** Tax due on a cumulative taxable income (fen). */
+export function cumulativeTax(taxable: number): { tax: number; rate: number; quick: number } {
+  if (taxable <= 0) return { tax: 0, rate: 0, quick: 0 };
+  const [, rate, quick] = TAX_BRACKETS.find(([upTo]) => taxable <= upTo) as readonly [number, number, number];
+  return { tax: Math.max(0, divRound(taxable * rate, 100) - quick), rate, quick };
+}
+
+/** What the year held before this month (the employee's earlier payslips of the tax year with us). */
+export interface YearToDate {
+  months: number;
+  income: number;
+  /** Social insurance and housing fund (专项扣除). */
+  contributions: number;
+  special: number;
+  otherDeductions: number;
+  tax: number;
+}
+export const EMPTY_YEAR: YearToDate = { months: 0, income: 0, contributions: 0, special: 0, otherDeductions: 0, tax: 0 };
+
+/** One month of the cumulative withholding method. */
+export function withholding(
+  ytd: YearToDate,
+  month: { income: number; contributions: number; special: number; otherDeductions?: number },
+): { tax: number; cumulative: YearToDate; taxable: number; rate: number; quick: number } {
+  const c: YearToDate = {
+    months: ytd.months + 1,
+    income: ytd.income + month.income,
+    contributions: ytd.contributions + month.contributions,
+    special: ytd.special + month.special,
+    otherDeductions: ytd.otherDeductions + (month.otherDeductions ?? 0),
+    tax: 0,
+  };
+  const taxable = Math.max(0, c.income - c.contributions - MONTHLY_BASIC_DEDUCTION * c.months - c.special - c.otherDeductions);
+  const due = cumulativeTax(taxable);
+  const tax = Math.max(0, due.tax - ytd.tax);
+  c.tax = ytd.tax + tax;
+  return { tax, cumulative: c, taxable, rate: due.rate, quick: due.quick };
+}
+
+export interface CityRates {
+  pensionBp: number;
+  medicalBp: number;
+  medicalFixed: number;
+  unemploymentBp: number;
+  housingBp: number;
+  siBaseMin: number;
+  siBaseMax: number;
+  hfBaseMin: number;
+  hfBaseMax: number;
+}
+
+export interface PayInput {
+  /** S: the post standard's monthly salary (fen). */
+  monthlySalary: number;
+  allowance: number;
+  otherIncome: number;
+  /** Non-tax deductions from net (loan repayments, pay-accession deductions). */
+  otherDeductions: number;
+  otWorkdayMinutes: number;
+  otRestdayMinutes: number;
+  otHolidayMinutes: number;
+  /** 事假 plus working-day minutes neither worked nor on leave. */
+  unpaidMinutes: number;
+  sickMinutes: number;
+  /** The employee's contribution base; the salary when none. */
+  socialBase: number | null;
+  rates: CityRates;
+  /** This month's special additional deductions. */
+  special: number;
+  ytd: YearToDate;
+}
+
+export interface PayLine {
+  code: string;
+  label: string;
+  amount: number;
+  formula: string;
+}
+
+export interface PayResult {
+  gross: number;
+  socialInsurance: number;
+  housingFund: number;
+  tax: number;
+  net: number;
+  cumulative: YearToDate;
+  cumulativeTaxable: number;
+  lines: PayLine[];
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const hours = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
+const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), max);
+const pct = (bp: number) => `${bp / 100}%`;
+
+export function computePay(p: PayInput): PayResult {
+  const S = p.monthlySalary;
+  const lines: PayLine[] = [];
+  const line = (code: string, label: string, amount: number, formula: string) => {
+    lines.push({ code, label, amount, formula });
+    return amount;
+  };
+  line('base', '岗位工资', S, `岗位标准月工资 ${yuan(S)}`);
+  if (p.allowance) line('allowance', '津贴', p.allowance, `岗位标准固定津贴 ${yuan(p.allowance)}`);
+  // Overtime weights 1.5/2/3 as 3/4/6 halves: OT = S × (3a + 4b + 6c) / (2 × 10,440).
+  const weighted = 3 * p.otWorkdayMinutes + 4 * p.otRestdayMinutes + 6 * p.otHolidayMinutes;
+  const ot = weighted ? divRound(S * weighted, 2 * PAID_MINUTES_PER_MONTH) : 0;
+  if (ot)
+    line(
+      'overtime',
+      '加班工资',
+      ot,
+      `${yuan(S)} ÷ 21.75 ÷ 8 × (1.5 × ${hours(p.otWorkdayMinutes)} + 2 × ${hours(p.otRestdayMinutes)} + 3 × ${hours(p.otHolidayMinutes)}) 小时`,
+    );
+  const unpaid = p.unpaidMinutes ? divRound(S * p.unpaidMinutes, PAID_MINUTES_PER_MONTH) : 0;
+  const sick = p.sickMinutes ? divRound(S * p.sickMinutes, 5 * PAID_MINUTES_PER_MONTH) : 0;
+  const leave = Math.min(S, unpaid + sick);
+  if (leave) line('leave', '缺勤扣款', -leave, `${yuan(S)} ÷ 21.75 ÷ 8 × (${hours(p.unpaidMinutes)} 事假/缺勤小时 + 20% × ${hours(p.sickMinutes)} 病假小时)`);
+  if (p.otherIncome) line('otherIncome', '其他收入', p.otherIncome, '工资核算导入');
+  const gross = S + p.allowance + ot - leave + p.otherIncome;
+  line('gross', '应发工资', gross, '岗位工资 + 津贴 + 加班工资 − 缺勤扣款 + 其他收入');
+
+  const r = p.rates;
+  const base = clamp(p.socialBase ?? S, r.siBaseMin, r.siBaseMax);
+  const pension = divRound(base * r.pensionBp, 10_000);
+  const medical = divRound(base * r.medicalBp, 10_000) + r.medicalFixed;
+  const unemployment = divRound(base * r.unemploymentBp, 10_000);
+  line('pension', '养老保险（个人）', -pension, `缴费基数 ${yuan(base)} × ${pct(r.pensionBp)}`);
+  line('medical', '医疗保险（个人）', -medical, `缴费基数 ${yuan(base)} × ${pct(r.medicalBp)}${r.medicalFixed ? ` + ${yuan(r.medicalFixed)}` : ''}`);
+  line('unemployment', '失业保险（个人）', -unemployment, `缴费基数 ${yuan(base)} × ${pct(r.unemploymentBp)}`);
+  const hfBase = clamp(p.socialBase ?? S, r.hfBaseMin, r.hfBaseMax);
+  const hf = divRound(hfBase * r.housingBp, 10_000);
+  line('housingFund', '住房公积金（个人）', -hf, `缴存基数 ${yuan(hfBase)} × ${pct(r.housingBp)}`);
+  const si = pension + medical + unemployment;
+
+  const w = withholding(p.ytd, { income: gross, contributions: si + hf, special: p.special });
+  line(
+    'tax',
+    '个人所得税',
+    -w.tax,
+    `累计应纳税所得额 ${yuan(w.taxable)} = 累计收入 ${yuan(w.cumulative.income)} − 累计专项扣除 ${yuan(w.cumulative.contributions)} − 5000.00 × ${w.cumulative.months} − 累计专项附加扣除 ${yuan(w.cumulative.special)}；× ${w.rate}% − 速算扣除数 ${yuan(w.quick)} − 已预扣 ${yuan(p.ytd.tax)}`,
+  );
+  if (p.otherDeductions) line('otherDeductions', '其他扣款', -p.otherDeductions, '借款还款及工资核算导入扣款');
+  const net = gross - si - hf - w.tax - p.otherDeductions;
+  line('net', '实发工资', net, '应发工资 − 社保 − 公积金 − 个税 − 其他扣款');
+  return { gross, socialInsurance: si, housingFund: hf, tax: w.tax, net, cumulative: w.cumulative, cumulativeTaxable: w.taxable, lines };
+}

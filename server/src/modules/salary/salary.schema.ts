@@ -1,0 +1,96 @@
+import { bigint, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../db/columns';
+
+/** Payroll months, payslips, city contribution rates and special additional deductions (docs/domain/hours-pay.md). */
+
+const fen = (name: string) => bigint(name, { mode: 'number' });
+
+/** A payroll month: open (computed, may be recomputed) → closed (nothing of the month changes any more). */
+export const payRuns = pgTable(
+  'pay_runs',
+  {
+    id: serial('id').primaryKey(),
+    month: integer('month').notNull(),
+    /** open · closed. */
+    state: varchar('state', { length: 8 }).notNull().default('open'),
+    employeeCount: integer('employee_count').notNull().default(0),
+    grossTotal: fen('gross_total').notNull().default(0),
+    netTotal: fen('net_total').notNull().default(0),
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('pay_runs_month_uq').on(t.month)],
+);
+
+/** One line of a payslip's computation: what it is, its inputs and its amount in fen. */
+export interface PayLine {
+  code: string;
+  label: string;
+  amount: number;
+  formula: string;
+}
+
+export const paySlips = pgTable(
+  'pay_slips',
+  {
+    id: serial('id').primaryKey(),
+    runId: integer('run_id').notNull(),
+    month: integer('month').notNull(),
+    userId: integer('user_id').notNull(),
+    employeeId: integer('employee_id'),
+    orgId: integer('org_id'),
+    gross: fen('gross').notNull(),
+    socialInsurance: fen('social_insurance').notNull(),
+    housingFund: fen('housing_fund').notNull(),
+    tax: fen('tax').notNull(),
+    otherDeductions: fen('other_deductions').notNull().default(0),
+    net: fen('net').notNull(),
+    /** Year-to-date figures of the cumulative withholding method after this month. */
+    cumIncome: fen('cum_income').notNull(),
+    cumDeductions: fen('cum_deductions').notNull(),
+    cumTaxable: fen('cum_taxable').notNull(),
+    cumTax: fen('cum_tax').notNull(),
+    lines: jsonb('lines').$type<PayLine[]>().notNull(),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('pay_slips_uq').on(t.month, t.userId), index('pay_slips_user_idx').on(t.userId, t.month), index('pay_slips_run_idx').on(t.runId)],
+);
+
+/** Employee contribution rates (basis points) and base limits (fen) of a city and year. */
+export const payCityRates = pgTable(
+  'pay_city_rates',
+  {
+    id: serial('id').primaryKey(),
+    city: varchar('city', { length: 32 }).notNull(),
+    year: integer('year').notNull(),
+    pensionBp: integer('pension_bp').notNull(),
+    medicalBp: integer('medical_bp').notNull(),
+    medicalFixed: fen('medical_fixed').notNull().default(0),
+    unemploymentBp: integer('unemployment_bp').notNull(),
+    housingBp: integer('housing_bp').notNull(),
+    siBaseMin: fen('si_base_min').notNull(),
+    siBaseMax: fen('si_base_max').notNull(),
+    hfBaseMin: fen('hf_base_min').notNull(),
+    hfBaseMax: fen('hf_base_max').notNull(),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('pay_city_rates_uq').on(t.city, t.year)],
+);
+
+/** A monthly special additional deduction (专项附加扣除) of an employee, from/to month inclusive. */
+export const paySpecialDeductions = pgTable(
+  'pay_special_deductions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** SPECIALDEDUCTION. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    monthlyAmount: fen('monthly_amount').notNull(),
+    fromMonth: integer('from_month').notNull(),
+    toMonth: integer('to_month'),
+    ...auditColumns,
+  },
+  (t) => [index('pay_special_deductions_user_idx').on(t.userId)],
+);
