@@ -1,4 +1,5 @@
 import type { CallDefinition, CallGroup } from './define';
+import { assetCalls } from './modules/assets';
 import { authCalls } from './modules/auth';
 import { baseCalls } from './modules/base';
 import { bpmCalls } from './modules/bpm';
@@ -21,6 +22,7 @@ export * from './common';
 export * from './define';
 export * from './document';
 export * from './identity';
+export * from './modules/assets';
 export * from './modules/auth';
 export * from './modules/base';
 export * from './modules/bpm';
@@ -65,6 +67,7 @@ export const callGroups = {
   finance: financeCalls,
   recruit: recruitCalls,
   financeProject: financeProjectCalls,
+  assets: assetCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -1,4 +1,5 @@
 // Every table of the product, collected for Drizzle and drizzle-kit. One line per module schema file.
+export * from '../modules/assets/assets.schema';
 export * from '../modules/auth/auth.schema';
 export * from '../modules/base/base.schema';
 export * from '../modules/file/file.schema';

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../platform/module';
+import { assetsModule } from './assets/assets.routes';
 import { authModule } from './auth/auth.routes';
 import { baseModule } from './base/base.routes';
 import { bpmModule } from './bpm/bpm.routes';
@@ -26,4 +27,5 @@ export const modules: ServerModule[] = [
   positionModule,
   financeModule,
   recruitModule,
+  assetsModule,
 ];

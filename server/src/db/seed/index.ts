@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { assetsSeed } from '../../modules/assets/assets.seed';
 import { baseMenus } from '../../modules/base/base.menus';
 import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
@@ -45,6 +46,7 @@ export const moduleSeeds: ModuleSeed[] = [
   msgSeed,
   greetingSeed,
   hrDocumentsSeed,
+  assetsSeed,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

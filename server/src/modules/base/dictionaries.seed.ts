@@ -1,3 +1,4 @@
+import { assetDictionaries } from '../assets/assets.dictionaries';
 import { financeDictionaries } from '../finance/finance.dictionaries';
 import { hrDictionaries } from '../hr/hr.dictionaries';
 import { hrDocumentDictionaries } from '../hr/hr-documents.dictionaries';
@@ -214,4 +215,5 @@ export const dictionarySeeds: DictSeed[] = [
   ...hrDocumentDictionaries,
   ...recruitDictionaries,
   ...financeDictionaries,
+  ...assetDictionaries,
 ];

@@ -88,6 +88,8 @@ export const TITLES_EN: Record<string, string> = {
   预算统计: 'Budget statistics',
   部门预算: 'Department budgets',
   领用申请: 'Asset requisition',
+  资产台账: 'Asset register',
+  资产盘点: 'Inventory counts',
   开具证明: 'Certificates of employment',
   项目结算: 'Project settlement',
   新增结算单: 'New settlement',
