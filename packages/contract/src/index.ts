@@ -1,8 +1,10 @@
 import type { CallDefinition, CallGroup } from './define';
+import { adviceCalls } from './modules/advice';
 import { assetCalls } from './modules/assets';
 import { authCalls } from './modules/auth';
 import { baseCalls } from './modules/base';
 import { bpmCalls } from './modules/bpm';
+import { certificateCalls } from './modules/certificate';
 import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
 import { financeCalls } from './modules/finance';
@@ -17,15 +19,18 @@ import { positionCalls } from './modules/position';
 import { recruitCalls } from './modules/recruit';
 import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
+import { workOrderCalls } from './modules/work-order';
 
 export * from './common';
 export * from './define';
 export * from './document';
 export * from './identity';
+export * from './modules/advice';
 export * from './modules/assets';
 export * from './modules/auth';
 export * from './modules/base';
 export * from './modules/bpm';
+export * from './modules/certificate';
 export * from './modules/employee';
 export * from './modules/file';
 export * from './modules/finance';
@@ -40,6 +45,7 @@ export * from './modules/position';
 export * from './modules/recruit';
 export * from './modules/signature';
 export * from './modules/system';
+export * from './modules/work-order';
 export * from './permissions';
 export * from './resource';
 
@@ -68,6 +74,9 @@ export const callGroups = {
   recruit: recruitCalls,
   financeProject: financeProjectCalls,
   assets: assetCalls,
+  certificate: certificateCalls,
+  advice: adviceCalls,
+  workOrder: workOrderCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -5,6 +5,7 @@ export * from '../modules/base/base.schema';
 export * from '../modules/file/file.schema';
 export * from '../modules/finance/open-bank.schema';
 export * from '../modules/finance/project/project.schema';
+export * from '../modules/front/front.schema';
 export * from '../modules/greeting/greeting.schema';
 export * from '../modules/hr/employee-records.schema';
 export * from '../modules/hr/hr.schema';

@@ -5,6 +5,7 @@ import { baseModule } from './base/base.routes';
 import { bpmModule } from './bpm/bpm.routes';
 import { fileModule } from './file/file.routes';
 import { financeModule } from './finance/finance.routes';
+import { frontModule } from './front/front.routes';
 import { greetingModule } from './greeting/greeting.routes';
 import { hrModule } from './hr/hr.routes';
 import { msgModule } from './msg/msg.routes';
@@ -28,4 +29,5 @@ export const modules: ServerModule[] = [
   financeModule,
   recruitModule,
   assetsModule,
+  frontModule,
 ];

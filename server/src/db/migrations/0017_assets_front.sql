@@ -113,6 +113,76 @@ CREATE TABLE "assets" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "prove_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"document_no" varchar(24),
+	"user_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"org_id" integer,
+	"cert_type" varchar(8) NOT NULL,
+	"purpose" varchar(200) NOT NULL,
+	"state" varchar(16) DEFAULT 'draft' NOT NULL,
+	"process_instance_id" integer,
+	"verify_code" varchar(32),
+	"issued_at" timestamp with time zone,
+	"valid_until" date,
+	"annual_income" bigint,
+	"snapshot" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "suggestion_owners" (
+	"suggestion_id" integer PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "suggestions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"category" varchar(8) NOT NULL,
+	"title" varchar(100) NOT NULL,
+	"content" varchar(2000) NOT NULL,
+	"anonymous" boolean DEFAULT false NOT NULL,
+	"author_user_id" integer,
+	"org_id" integer,
+	"state" varchar(8) DEFAULT '001' NOT NULL,
+	"reply" varchar(1000),
+	"replied_by" integer,
+	"replied_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "work_orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_no" varchar(24),
+	"order_type" varchar(8) NOT NULL,
+	"priority" varchar(8) DEFAULT '002' NOT NULL,
+	"title" varchar(100) NOT NULL,
+	"description" varchar(2000) NOT NULL,
+	"place" varchar(100),
+	"reporter_user_id" integer NOT NULL,
+	"org_id" integer,
+	"handler_user_id" integer,
+	"status" varchar(8) DEFAULT '001' NOT NULL,
+	"resolution" varchar(1000),
+	"rating" integer,
+	"rating_comment" varchar(500),
+	"flow_state" varchar(16) DEFAULT 'draft' NOT NULL,
+	"process_instance_id" integer,
+	"assigned_at" timestamp with time zone,
+	"resolved_at" timestamp with time zone,
+	"closed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_applications_no_uq" ON "asset_applications" USING btree ("document_no");--> statement-breakpoint
 CREATE INDEX "asset_applications_user_idx" ON "asset_applications" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "asset_applications_instance_idx" ON "asset_applications" USING btree ("process_instance_id");--> statement-breakpoint
@@ -130,4 +200,15 @@ CREATE INDEX "assets_location_status_idx" ON "assets" USING btree ("location","s
 CREATE INDEX "assets_holder_idx" ON "assets" USING btree ("holder_user_id") WHERE "assets"."holder_user_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "assets_project_idx" ON "assets" USING btree ("project_id") WHERE "assets"."project_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "assets_category_idx" ON "assets" USING btree ("category","status");--> statement-breakpoint
-CREATE INDEX "assets_org_idx" ON "assets" USING btree ("org_id");
+CREATE INDEX "assets_org_idx" ON "assets" USING btree ("org_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "prove_requests_no_uq" ON "prove_requests" USING btree ("document_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "prove_requests_code_uq" ON "prove_requests" USING btree ("verify_code");--> statement-breakpoint
+CREATE INDEX "prove_requests_user_idx" ON "prove_requests" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "prove_requests_instance_idx" ON "prove_requests" USING btree ("process_instance_id");--> statement-breakpoint
+CREATE INDEX "suggestion_owners_user_idx" ON "suggestion_owners" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "suggestions_state_idx" ON "suggestions" USING btree ("state","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "work_orders_no_uq" ON "work_orders" USING btree ("order_no");--> statement-breakpoint
+CREATE INDEX "work_orders_status_idx" ON "work_orders" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "work_orders_reporter_idx" ON "work_orders" USING btree ("reporter_user_id");--> statement-breakpoint
+CREATE INDEX "work_orders_handler_idx" ON "work_orders" USING btree ("handler_user_id");--> statement-breakpoint
+CREATE INDEX "work_orders_instance_idx" ON "work_orders" USING btree ("process_instance_id");

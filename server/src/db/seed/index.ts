@@ -6,6 +6,7 @@ import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
 import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { projectSeed } from '../../modules/finance/project/project.seed';
+import { frontSeed } from '../../modules/front/front.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
@@ -47,6 +48,7 @@ export const moduleSeeds: ModuleSeed[] = [
   greetingSeed,
   hrDocumentsSeed,
   assetsSeed,
+  frontSeed,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

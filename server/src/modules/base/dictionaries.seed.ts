@@ -1,5 +1,6 @@
 import { assetDictionaries } from '../assets/assets.dictionaries';
 import { financeDictionaries } from '../finance/finance.dictionaries';
+import { frontDictionaries } from '../front/front.dictionaries';
 import { hrDictionaries } from '../hr/hr.dictionaries';
 import { hrDocumentDictionaries } from '../hr/hr-documents.dictionaries';
 import { recruitDictionaries } from '../recruit/recruit.dictionaries';
@@ -216,4 +217,5 @@ export const dictionarySeeds: DictSeed[] = [
   ...recruitDictionaries,
   ...financeDictionaries,
   ...assetDictionaries,
+  ...frontDictionaries,
 ];

@@ -91,6 +91,7 @@ export const TITLES_EN: Record<string, string> = {
   资产台账: 'Asset register',
   资产盘点: 'Inventory counts',
   开具证明: 'Certificates of employment',
+  证明验证: 'Certificate check',
   项目结算: 'Project settlement',
   新增结算单: 'New settlement',
   修改结算单: 'Edit settlement',

@@ -12,7 +12,18 @@ import type { RecordDialogProps } from '../bpm/shared/process-dialogs';
 import { useDocumentFlow } from '../hr-documents/use-document-flow';
 import { fenText } from './shared';
 
-const KINDS: Record<string, { title: string; meta: ResourceMeta<Record<string, unknown>>; byBpm: CallDefinition; money: string[] }> = {
+/** A document the process centre shows: its fields, the call reading it by instance, its pass and reject calls. */
+export interface RecordKind {
+  title: string;
+  meta: ResourceMeta<Record<string, unknown>>;
+  byBpm: CallDefinition;
+  /** Fields in fen. */
+  money: string[];
+  pass?: CallDefinition;
+  reject?: CallDefinition;
+}
+
+const KINDS: Record<string, RecordKind> = {
   [ASSET_PROCESS.purchase]: {
     title: '采购需求',
     meta: purchaseMeta as unknown as ResourceMeta<Record<string, unknown>>,
@@ -38,13 +49,19 @@ const KINDS: Record<string, { title: string; meta: ResourceMeta<Record<string, u
  * approver — pass and reject through instance/dealAgency and instance/reject (spec 002).
  */
 export function assetDialog(processKey: string) {
-  const kind = KINDS[processKey] as (typeof KINDS)[string];
-  return function AssetDialog({ open, mode, processInstanceId, onClose, onDone }: RecordDialogProps) {
+  return recordDialog(KINDS[processKey] as RecordKind);
+}
+
+/** The dialog of any kernel document (its pass/reject default to instance/dealAgency and instance/reject). */
+export function recordDialog(kind: RecordKind) {
+  const pass = kind.pass ?? assetCalls.dealAgency;
+  const reject = kind.reject ?? assetCalls.rejectAgency;
+  return function RecordDialog({ open, mode, processInstanceId, onClose, onDone }: RecordDialogProps) {
     const qc = useQueryClient();
     const { message } = App.useApp();
     const [sign, setSign] = useState<null | 'pass' | 'reject'>(null);
     const record = useQuery({
-      queryKey: ['assets', 'byBpm', processKey, processInstanceId],
+      queryKey: ['assets', 'byBpm', kind.title, processInstanceId],
       queryFn: () => api(kind.byBpm, { processInstanceId } as RequestOf<CallDefinition>) as Promise<Record<string, unknown>>,
       enabled: open && !!processInstanceId,
     });
@@ -97,8 +114,8 @@ export function assetDialog(processKey: string) {
           onClose={() => setSign(null)}
           onSubmit={(m) =>
             sign === 'reject'
-              ? api(assetCalls.rejectAgency, { taskId: taskId as number, message: m }).then(() => done('已驳回'))
-              : api(assetCalls.dealAgency, { taskId: taskId as number, message: m || undefined }).then(() => done('已通过'))
+              ? api(reject, { taskId, message: m } as RequestOf<CallDefinition>).then(() => done('已驳回'))
+              : api(pass, { taskId, message: m || undefined } as RequestOf<CallDefinition>).then(() => done('已通过'))
           }
         />
       </Modal>

@@ -26,6 +26,8 @@ const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   AssetPurchase_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.PurchaseDialog }))),
   AssetApply_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.ApplyDialog }))),
   AssetInventory_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.InventoryDialog }))),
+  Certificate_Process: lazy(() => import('../../front/prove-dialog')),
+  WorkOrder_Process: lazy(() => import('../../front/work-order-dialog')),
 };
 const GenericDialog = lazy(() => import('./request-dialog'));
 

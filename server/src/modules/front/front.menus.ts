@@ -1,0 +1,41 @@
+import { ADVICE_PERM, CERT_PERM, WO_PERM } from '@erp/contract';
+import type { MenuSpec } from '../../db/seed/types';
+
+const everyone = ['hr', 'hrDirector', 'recruiter', 'finance', 'manager', 'employee'];
+
+/** Workbench applications of the front office. */
+export const frontMenus: MenuSpec[] = [
+  {
+    type: 'C',
+    name: 'IssueCertificate',
+    title: '开具证明',
+    path: '/issueCertificate/index',
+    component: '/issueCertificate/index',
+    icon: 'SafetyCertificateOutlined',
+    appType: 'front',
+    roles: everyone,
+    children: [{ type: 'F', name: CERT_PERM.list, title: '查看全部证明申请', perms: CERT_PERM.list, roles: ['hr', 'hrDirector'] }],
+  },
+  {
+    type: 'C',
+    name: 'ListenToAdvice',
+    title: '意见反馈',
+    path: '/listenToAdvice/recept',
+    component: '/listenToAdvice/recept',
+    icon: 'CommentOutlined',
+    appType: 'front',
+    roles: everyone,
+    children: [{ type: 'F', name: ADVICE_PERM.handle, title: '处理意见反馈', perms: ADVICE_PERM.handle, roles: ['hr', 'hrDirector'] }],
+  },
+  {
+    type: 'C',
+    name: 'WorkOrderList',
+    title: '工单列表',
+    path: '/WorkOrderList/index',
+    component: '/WorkOrderList/index',
+    icon: 'ToolOutlined',
+    appType: 'front',
+    roles: everyone,
+    children: [{ type: 'F', name: WO_PERM.dispatch, title: '分派工单', perms: WO_PERM.dispatch, roles: ['hr'] }],
+  },
+];
