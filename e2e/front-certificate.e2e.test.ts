@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './harness';
+import { apiCall, baseUrl, launchBrowser, newPage } from './harness';
 import { go, recordedToasts, recordToasts, signedIn, url } from './shell-helpers';
 
 let browser: Browser;
@@ -135,5 +135,49 @@ describe('work orders: report → assign → resolve → rate', () => {
       expect(p.errors).toEqual([]);
       await p.context.close();
     }
+  });
+});
+
+describe('file preview and the generic detail page', () => {
+  it('emp01 previews an uploaded xlsx as a table; a to-do link opens its record on /DetailsPage', async () => {
+    const emp = await signedIn(browser, 'emp01');
+    // A one-sheet workbook, uploaded as any attachment would be.
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('名单').addRows([
+      ['姓名', '部门'],
+      ['叶子豪', '研发一组'],
+    ]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await book.xlsx.writeBuffer())]), '名单.xlsx');
+    const up = await fetch(`${baseUrl()}/file_api/file/fileUrl/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${emp.token}` } });
+    const file = ((await up.json()) as { data: { id: number } }).data;
+    await go(emp.page, `/filePreviewPage?id=${file.id}`);
+    await emp.page.getByRole('cell', { name: '研发一组' }).waitFor({ timeout: 20_000 });
+
+    const cert = await apiCall<{ processInstanceId: number }>('/hr_api/hrm/proveApply/add', { certType: '001', purpose: '租房' }, emp.token);
+    await go(emp.page, `/DetailsPage?processKey=Certificate_Process&processInstanceId=${cert.data.processInstanceId}`);
+    const box = emp.page.getByRole('dialog', { name: '证明申请详情' });
+    await box.getByText('租房').waitFor({ timeout: 20_000 });
+    expect(emp.errors).toEqual([]);
+    await emp.context.close();
+  });
+});
+
+describe('business cards', () => {
+  it('mgr01 sees the proof from the record, adds an English name and asks for two boxes', async () => {
+    const mgr = await signedIn(browser, 'mgr01');
+    await recordToasts(mgr.page);
+    await go(mgr.page, '/cardApplicate/recept');
+    const proof = mgr.page.getByTestId('card-proof').first();
+    await proof.getByText('马国强').waitFor({ timeout: 20_000 });
+    await mgr.page.getByLabel('英文名（可选）').fill('Guoqiang Ma');
+    await proof.getByText('Guoqiang Ma').waitFor();
+    await mgr.page.getByLabel('盒数（每盒100张）').fill('2');
+    await mgr.page.getByRole('button', { name: '提交申请' }).click();
+    await expect.poll(async () => (await recordedToasts(mgr.page)).some((t) => /已提交审批 MP\d{12}/.test(t)), { timeout: 15_000 }).toBe(true);
+    await mgr.page.locator('.ant-table-row:visible').filter({ hasText: '马国强' }).first().waitFor({ timeout: 15_000 });
+    expect(mgr.errors).toEqual([]);
+    await mgr.context.close();
   });
 });

@@ -4,9 +4,11 @@ import { assetCalls } from './modules/assets';
 import { authCalls } from './modules/auth';
 import { baseCalls } from './modules/base';
 import { bpmCalls } from './modules/bpm';
+import { cardCalls } from './modules/card';
 import { certificateCalls } from './modules/certificate';
 import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
+import { filePreviewCalls } from './modules/file-preview';
 import { financeCalls } from './modules/finance';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
@@ -30,9 +32,11 @@ export * from './modules/assets';
 export * from './modules/auth';
 export * from './modules/base';
 export * from './modules/bpm';
+export * from './modules/card';
 export * from './modules/certificate';
 export * from './modules/employee';
 export * from './modules/file';
+export * from './modules/file-preview';
 export * from './modules/finance';
 export * from './modules/finance-project';
 export * from './modules/greeting';
@@ -77,6 +81,8 @@ export const callGroups = {
   certificate: certificateCalls,
   advice: adviceCalls,
   workOrder: workOrderCalls,
+  filePreview: filePreviewCalls,
+  card: cardCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

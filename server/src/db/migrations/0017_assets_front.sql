@@ -113,6 +113,29 @@ CREATE TABLE "assets" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "card_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"document_no" varchar(24),
+	"user_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"org_id" integer,
+	"name" varchar(64) NOT NULL,
+	"english_name" varchar(40),
+	"company_name" varchar(100) NOT NULL,
+	"dept_name" varchar(100) NOT NULL,
+	"position_name" varchar(64) NOT NULL,
+	"mobile" varchar(32) NOT NULL,
+	"email" varchar(128) NOT NULL,
+	"address" varchar(100),
+	"boxes" integer NOT NULL,
+	"state" varchar(16) DEFAULT 'draft' NOT NULL,
+	"process_instance_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
 CREATE TABLE "prove_requests" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"document_no" varchar(24),
@@ -201,6 +224,9 @@ CREATE INDEX "assets_holder_idx" ON "assets" USING btree ("holder_user_id") WHER
 CREATE INDEX "assets_project_idx" ON "assets" USING btree ("project_id") WHERE "assets"."project_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "assets_category_idx" ON "assets" USING btree ("category","status");--> statement-breakpoint
 CREATE INDEX "assets_org_idx" ON "assets" USING btree ("org_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "card_requests_no_uq" ON "card_requests" USING btree ("document_no");--> statement-breakpoint
+CREATE INDEX "card_requests_user_idx" ON "card_requests" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "card_requests_instance_idx" ON "card_requests" USING btree ("process_instance_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "prove_requests_no_uq" ON "prove_requests" USING btree ("document_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "prove_requests_code_uq" ON "prove_requests" USING btree ("verify_code");--> statement-breakpoint
 CREATE INDEX "prove_requests_user_idx" ON "prove_requests" USING btree ("user_id");--> statement-breakpoint

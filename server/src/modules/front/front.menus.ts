@@ -1,4 +1,4 @@
-import { ADVICE_PERM, CERT_PERM, WO_PERM } from '@erp/contract';
+import { ADVICE_PERM, CARD_PERM, CERT_PERM, WO_PERM } from '@erp/contract';
 import type { MenuSpec } from '../../db/seed/types';
 
 const everyone = ['hr', 'hrDirector', 'recruiter', 'finance', 'manager', 'employee'];
@@ -37,5 +37,27 @@ export const frontMenus: MenuSpec[] = [
     appType: 'front',
     roles: everyone,
     children: [{ type: 'F', name: WO_PERM.dispatch, title: '分派工单', perms: WO_PERM.dispatch, roles: ['hr'] }],
+  },
+  {
+    type: 'C',
+    name: 'CardApplicate',
+    title: '名片申请',
+    path: '/cardApplicate/recept',
+    component: '/cardApplicate/recept',
+    icon: 'IdcardOutlined',
+    appType: 'front',
+    roles: everyone,
+    children: [{ type: 'F', name: CARD_PERM.list, title: '查看全部名片申请', perms: CARD_PERM.list, roles: ['hr'] }],
+  },
+  {
+    type: 'C',
+    name: 'Publish',
+    title: '信息发布',
+    path: '/publish/index',
+    component: '/publish/index',
+    icon: 'NotificationOutlined',
+    appType: 'front',
+    // The publish permission (msg:notice:manage) is the MessageManage screen's button, granted to these roles.
+    roles: ['hr', 'hrDirector'],
   },
 ];

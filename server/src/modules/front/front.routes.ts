@@ -1,8 +1,11 @@
-import { adviceCalls, certificateCalls, workOrderCalls } from '@erp/contract';
+import { adviceCalls, cardCalls, certificateCalls, filePreviewCalls, workOrderCalls } from '@erp/contract';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
+import type { FileService } from '../file/file.service';
 import { addAdvice, advicePage, closeAdvice, replyAdvice } from './advice';
+import { addCard, cardCommands, cardDefaults, cardDetail, cardPage } from './card';
 import { addProve, proveCommands, proveDetail, provePage, verifyProve } from './certificate';
+import { previewFile } from './file-preview';
 import { addWorkOrder, assignWorkOrder, closeWorkOrder, resolveWorkOrder, startWorkOrder, workOrderInfo, workOrderPage } from './work-order';
 
 /** Front-office applications of the workbench: certificates, suggestions and work orders (docs/domain/assets-front.md). */
@@ -39,9 +42,33 @@ export const frontModule: ServerModule = {
       workOrderResolve: (input, ctx) => resolveWorkOrder(db, ctx.user, input),
       workOrderClose: (input, ctx) => closeWorkOrder(db, ctx.user, input),
     });
+    const preview = implement(filePreviewCalls, {
+      previewContent: (input, ctx) => previewFile(platform.services.get('files') as FileService, ctx.user, input.id),
+    });
+    const cards = implement(cardCalls, {
+      cardDefaults: (_input, ctx) => cardDefaults(db, ctx.user),
+      cardPage: (input, ctx) => cardPage(db, ctx.user, input),
+      cardAdd: async (input, ctx) => {
+        const saved = await addCard(db, ctx.user, input);
+        ctx.audit({ recordId: String(saved.id), after: saved });
+        return saved;
+      },
+      cardInfo: (input, ctx) => cardDetail(db, ctx.user, { id: input.id }),
+      getCardByProIns: (input, ctx) => cardDetail(db, ctx.user, { processInstanceId: input.processInstanceId }),
+      cardPass: async (input, ctx) => {
+        await cardCommands.pass(db, ctx.user, input);
+        return null;
+      },
+      cardReject: async (input, ctx) => {
+        await cardCommands.reject(db, ctx.user, input);
+        return null;
+      },
+    });
     return [
       ...advice,
       ...orders,
+      ...preview,
+      ...cards,
       ...implement(certificateCalls, {
         provePage: (input, ctx) => provePage(db, ctx.user, input),
         proveAdd: async (input, ctx) => {

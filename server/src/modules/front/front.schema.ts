@@ -117,3 +117,32 @@ export const workOrders = pgTable(
     index('work_orders_instance_idx').on(t.processInstanceId),
   ],
 );
+
+/** 名片申请: what is printed is copied from the employee record when asked (the proof the approver sees). */
+export const cardRequests = pgTable(
+  'card_requests',
+  {
+    id: serial('id').primaryKey(),
+    documentNo: varchar('document_no', { length: 24 }),
+    userId: integer('user_id').notNull(),
+    employeeId: integer('employee_id').notNull(),
+    orgId: integer('org_id'),
+    name: varchar('name', { length: 64 }).notNull(),
+    englishName: varchar('english_name', { length: 40 }),
+    companyName: varchar('company_name', { length: 100 }).notNull(),
+    deptName: varchar('dept_name', { length: 100 }).notNull(),
+    positionName: varchar('position_name', { length: 64 }).notNull(),
+    mobile: varchar('mobile', { length: 32 }).notNull(),
+    email: varchar('email', { length: 128 }).notNull(),
+    address: varchar('address', { length: 100 }),
+    boxes: integer('boxes').notNull(),
+    state: varchar('state', { length: 16 }).notNull().default('draft'),
+    processInstanceId: integer('process_instance_id'),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('card_requests_no_uq').on(t.documentNo),
+    index('card_requests_user_idx').on(t.userId),
+    index('card_requests_instance_idx').on(t.processInstanceId),
+  ],
+);

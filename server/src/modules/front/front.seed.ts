@@ -1,12 +1,14 @@
-import { CERT_PROCESS_KEY, EMPLOY_STATE, WO_PROCESS_KEY } from '@erp/contract';
-import { and, eq, gt, inArray, isNotNull, like, ne, sql } from 'drizzle-orm';
+import { CARD_PROCESS_KEY, CERT_PROCESS_KEY, EMPLOY_STATE, WO_PROCESS_KEY } from '@erp/contract';
+import { and, desc, eq, gt, inArray, isNotNull, like, ne, sql } from 'drizzle-orm';
 import { employees, outbox, users, wfDefinitions, wfTasks } from '../../db/schema';
 import type { ModuleSeed, SeedContext } from '../../db/seed/types';
+import type { Principal } from '../../platform/auth/principal';
 import { nextDocumentNumber } from '../../platform/document/document-number';
 import * as engine from '../../workflow/engine';
+import { CARD_PROCESS_XML, cardDefaults, cardDocument } from './card';
 import { CERT_PROCESS_XML, proveDocument } from './certificate';
 import { frontMenus } from './front.menus';
-import { proveRequests, suggestionOwners, suggestions, workOrders } from './front.schema';
+import { cardRequests, proveRequests, suggestionOwners, suggestions, workOrders } from './front.schema';
 import { WORK_ORDER_XML } from './work-order';
 
 /** The certificate process: every database gets it, at first start and on upgrade. */
@@ -14,6 +16,7 @@ async function reference(ctx: SeedContext): Promise<void> {
   for (const [key, xml] of [
     [CERT_PROCESS_KEY, CERT_PROCESS_XML],
     [WO_PROCESS_KEY, WORK_ORDER_XML],
+    [CARD_PROCESS_KEY, CARD_PROCESS_XML],
   ]) {
     const [any] = await ctx.db
       .select({ id: wfDefinitions.id })
@@ -73,6 +76,7 @@ async function seed(ctx: SeedContext): Promise<void> {
   }
   await seedSuggestions(ctx);
   await seedWorkOrders(ctx);
+  await seedCards(ctx);
   await db.delete(outbox).where(and(eq(outbox.topic, 'notify'), gt(outbox.id, Number(mark?.id ?? 0))));
 }
 
@@ -176,6 +180,43 @@ async function seedWorkOrders(ctx: SeedContext): Promise<void> {
         .where(and(eq(wfTasks.instanceId, instance.id), eq(wfTasks.status, 'pending')));
       if (task) await engine.pass(db, { taskId: task.id, userId: handlerUserId, message: '已处理' });
     }
+  }
+}
+
+/** Card requests of 20 generated staff: most printed, some waiting for administration. */
+async function seedCards(ctx: SeedContext): Promise<void> {
+  const db = ctx.db;
+  const staff = (
+    await db
+      .select({ e: employees })
+      .from(employees)
+      .innerJoin(users, eq(users.id, employees.userId))
+      .where(and(like(users.userCode, 'user%'), ne(employees.employState, EMPLOY_STATE.resigned)))
+      .orderBy(desc(employees.id))
+      .limit(20)
+  ).map((r) => r.e);
+  for (const [n, e] of staff.entries()) {
+    const face = await cardDefaults(db, { userId: e.userId } as Principal);
+    const [row] = await db
+      .insert(cardRequests)
+      .values({
+        ...face,
+        address: n % 2 ? '北京市朝阳区望京街10号' : null,
+        boxes: 1 + (n % 3),
+        userId: e.userId as number,
+        employeeId: e.id,
+        orgId: e.orgId,
+        createdBy: e.userId,
+      })
+      .returning();
+    if (!row) continue;
+    const { instanceId } = await cardDocument.submit(db, { id: row.id, userId: e.userId as number, title: `${e.name} 名片申请`, vars: { orgId: e.orgId } });
+    if (n % 4 === 3) continue;
+    const [task] = await db
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.status, 'pending')));
+    if (task) await engine.pass(db, { taskId: task.id, userId: task.assigneeUserId ?? (task.candidateUserIds[0] as number), message: '同意，已送印' });
   }
 }
 

@@ -28,6 +28,7 @@ const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   AssetInventory_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.InventoryDialog }))),
   Certificate_Process: lazy(() => import('../../front/prove-dialog')),
   WorkOrder_Process: lazy(() => import('../../front/work-order-dialog')),
+  BusinessCard_Process: lazy(() => import('../../front/card-dialog')),
 };
 const GenericDialog = lazy(() => import('./request-dialog'));
 
