@@ -18,7 +18,7 @@ import {
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { finProjects, orgUnits, users, wfInstances, wfTasks } from '../../db/schema';
+import { files, finProjects, orgUnits, users, wfInstances, wfTasks } from '../../db/schema';
 import { hasPermission, type Principal } from '../../platform/auth/principal';
 import { BusinessCalendar } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -96,10 +96,23 @@ const purchaseValues = (form: PurchaseForm) => ({
   fileGroupId: form.fileGroupId || null,
 });
 
+/** An attachment group must be the applicant's own uploads (no borrowing someone else's files). */
+async function assertOwnFiles(db: Db, user: Principal, groupId: string | null | undefined) {
+  if (!groupId) return;
+  if (!/^[0-9a-f]{32}$/.test(groupId)) throw badRequest('附件编号不正确');
+  const [foreign] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.groupId, groupId), sql`${files.ownerId} <> ${user.userId}`))
+    .limit(1);
+  if (foreign) throw forbidden('只能附上自己上传的文件');
+}
+
 const purchaseTitle = (name: string, form: PurchaseForm) => `${name} 采购需求：${form.itemName} × ${form.quantity}`;
 
 export async function addPurchase(db: Db, user: Principal, form: PurchaseForm) {
   return db.transaction(async (tx) => {
+    await assertOwnFiles(tx, user, form.fileGroupId);
     const me = await applicant(tx, user.userId);
     const [row] = await tx
       .insert(p)
@@ -115,6 +128,19 @@ export async function addPurchase(db: Db, user: Principal, form: PurchaseForm) {
       });
     return savedOf(await purchaseDocument.row(tx, row.id));
   });
+}
+
+/** Files of the asset area are readable by whoever may read the purchase demand they are attached to. */
+export async function canReadDemandFile(db: Db, user: Principal, groupId: string | null): Promise<boolean> {
+  if (!groupId) return false;
+  const [row] = await db.select().from(p).where(eq(p.fileGroupId, groupId)).limit(1);
+  if (!row) return false;
+  try {
+    await assertDocumentReadable(db, user, row, ASSET_PERM.applyList);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Resubmits a returned document (the applicant's resubmit task) or submits a draft when asked. */
@@ -141,6 +167,7 @@ export async function updatePurchase(db: Db, user: Principal, id: number, form: 
     const before = await purchaseDocument.row(tx, id);
     if (before.userId !== user.userId) throw notFound('采购需求不存在');
     assertEditable(before.state);
+    await assertOwnFiles(tx, user, form.fileGroupId);
     const me = await applicant(tx, user.userId);
     const [row] = await tx
       .update(p)

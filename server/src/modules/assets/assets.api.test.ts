@@ -220,6 +220,29 @@ describe('purchase demands (purchase/*)', () => {
     expect(d.data.assets).toHaveLength(2);
   });
 
+  it('takes quotes as attachments the approvers can open; someone else’s files cannot be attached', async () => {
+    const upload = async (who: string) => {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%quote\n'))], { type: 'application/pdf' }), '报价单.pdf');
+      f.append('moduleName', 'assets');
+      const res = await s.raw('/file_api/file/fileUrl/upload', { method: 'POST', body: f, headers: { authorization: `Bearer ${await token(who)}` } });
+      expect(res.code, JSON.stringify(res)).toBe('200');
+      return res.data as { id: number; fileId: string };
+    };
+    const mine = await upload('emp01');
+    const theirs = await upload('emp02');
+    const form = { category: '004', itemName: '投影仪', quantity: 1, unitPrice: 469900, reason: '会议室', expectedDate: today };
+    const foreign = await call('emp01', 'purchase/add', { ...form, fileGroupId: theirs.fileId });
+    expect(foreign.status).toBe(403);
+    expect(foreign.message).toBe('只能附上自己上传的文件');
+    const r = await call<AssetDocumentSaved>('emp01', 'purchase/add', { ...form, fileGroupId: mine.fileId });
+    expect(r.code, JSON.stringify(r)).toBe('200');
+    const h = await holder(r.data.processInstanceId as number);
+    const open = async (who: string) => s.post('/file_api/file/fileUrl/previewFile', { id: mine.id }, await token(who));
+    expect((await open(h.code)).code).toBe('200');
+    expect((await open('emp02')).status).toBeGreaterThanOrEqual(403);
+  });
+
   it('lets the applicant revoke, nobody else', async () => {
     const r = await call<AssetDocumentSaved>('emp01', 'purchase/add', {
       category: '008',

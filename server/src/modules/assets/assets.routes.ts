@@ -5,11 +5,13 @@ import { langOf } from '../../platform/http/i18n';
 import type { ServerModule } from '../../platform/module';
 import { exportColumns } from '../../platform/resource/labels';
 import { sendXlsx } from '../../platform/resource/xlsx-export';
+import type { FileService } from '../file/file.service';
 import {
   addApply,
   addPurchase,
   applyDetail,
   applyPage,
+  canReadDemandFile,
   dealAgency,
   issueAsset,
   lentProjects,
@@ -29,6 +31,10 @@ const MONEY = ['purchaseValue', 'monthlyDepreciation', 'accumulatedDepreciation'
 /** Assets: register, purchase demands, use applications with issue and return, inventory counts (docs/domain/assets-front.md). */
 export const assetsModule: ServerModule = {
   name: 'assets',
+  setup(_app, platform) {
+    // Approvers must open the quotes attached to a purchase demand.
+    (platform.services.get('files') as FileService | undefined)?.registerReader('assets', (user, file) => canReadDemandFile(platform.db, user, file.groupId));
+  },
   routes(platform) {
     const db = platform.db;
     return implement(assetCalls, {

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
-import { ResourceTable } from '../../components/resource';
+import { FileGroupField, ResourceTable } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
 import { toFen, toYuan } from '../finance/money';
 import { moneyColumn, useDictSelect } from './shared';
@@ -18,6 +18,7 @@ interface Values {
   unitPrice: number;
   reason: string;
   expectedDate: Dayjs;
+  fileGroupId?: string | null;
 }
 
 /** 采购需求: my purchase demands (draft, submit, correct a returned one, withdraw); all of them for the asset staff and finance. */
@@ -133,6 +134,9 @@ export default function PurchaseScreen() {
           </Space>
           <Form.Item name="reason" label="采购理由" rules={[{ required: true, whitespace: true, message: '请输入采购理由' }]}>
             <Input.TextArea maxLength={500} showCount rows={3} />
+          </Form.Item>
+          <Form.Item name="fileGroupId" label="报价单等附件">
+            <FileGroupField moduleName="assets" />
           </Form.Item>
           <Space>
             <Button type="primary" onClick={() => save(true)}>
