@@ -1,9 +1,14 @@
 import type { CallDefinition, CallGroup } from './define';
+import { adviceCalls } from './modules/advice';
+import { assetCalls } from './modules/assets';
 import { authCalls } from './modules/auth';
 import { baseCalls } from './modules/base';
 import { bpmCalls } from './modules/bpm';
+import { cardCalls } from './modules/card';
+import { certificateCalls } from './modules/certificate';
 import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
+import { filePreviewCalls } from './modules/file-preview';
 import { financeCalls } from './modules/finance';
 import { financeBillingCalls } from './modules/finance-billing';
 import { financeProjectCalls } from './modules/finance-project';
@@ -18,16 +23,22 @@ import { positionCalls } from './modules/position';
 import { recruitCalls } from './modules/recruit';
 import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
+import { workOrderCalls } from './modules/work-order';
 
 export * from './common';
 export * from './define';
 export * from './document';
 export * from './identity';
+export * from './modules/advice';
+export * from './modules/assets';
 export * from './modules/auth';
 export * from './modules/base';
 export * from './modules/bpm';
+export * from './modules/card';
+export * from './modules/certificate';
 export * from './modules/employee';
 export * from './modules/file';
+export * from './modules/file-preview';
 export * from './modules/finance';
 export * from './modules/finance-billing';
 export * from './modules/finance-project';
@@ -42,6 +53,7 @@ export * from './modules/position';
 export * from './modules/recruit';
 export * from './modules/signature';
 export * from './modules/system';
+export * from './modules/work-order';
 export * from './money';
 export * from './permissions';
 export * from './resource';
@@ -76,6 +88,12 @@ export const callGroups = {
   postStandard: postStandardCalls,
   leave: leaveCalls,
   functionReport: functionReportCalls,
+  assets: assetCalls,
+  certificate: certificateCalls,
+  advice: adviceCalls,
+  workOrder: workOrderCalls,
+  filePreview: filePreviewCalls,
+  card: cardCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -1,4 +1,5 @@
 // Every table of the product, collected for Drizzle and drizzle-kit. One line per module schema file.
+export * from '../modules/assets/assets.schema';
 export * from '../modules/auth/auth.schema';
 export * from '../modules/base/base.schema';
 export * from '../modules/file/file.schema';
@@ -6,6 +7,7 @@ export * from '../modules/finance/billing/billing.schema';
 export * from '../modules/finance/hours/hours.schema';
 export * from '../modules/finance/open-bank.schema';
 export * from '../modules/finance/project/project.schema';
+export * from '../modules/front/front.schema';
 export * from '../modules/greeting/greeting.schema';
 export * from '../modules/hr/employee-records.schema';
 export * from '../modules/hr/hr.schema';

@@ -1,9 +1,11 @@
 import type { ServerModule } from '../platform/module';
+import { assetsModule } from './assets/assets.routes';
 import { authModule } from './auth/auth.routes';
 import { baseModule } from './base/base.routes';
 import { bpmModule } from './bpm/bpm.routes';
 import { fileModule } from './file/file.routes';
 import { financeModule } from './finance/finance.routes';
+import { frontModule } from './front/front.routes';
 import { greetingModule } from './greeting/greeting.routes';
 import { hrModule } from './hr/hr.routes';
 import { msgModule } from './msg/msg.routes';
@@ -26,4 +28,6 @@ export const modules: ServerModule[] = [
   positionModule,
   financeModule,
   recruitModule,
+  assetsModule,
+  frontModule,
 ];

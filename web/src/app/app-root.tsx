@@ -79,6 +79,14 @@ function OnDutyInfo() {
   return <Screen />;
 }
 
+/** The public check of a certificate's verification code (front-office certificates). */
+function CertificateVerify() {
+  const screen = findScreen('/certificateVerify');
+  if (!screen) return <PlaceholderPage area={AREA_NAMES.hr} title="证明验证" />;
+  const Screen = lazyScreen(screen);
+  return <Screen />;
+}
+
 /** antd's English texts load only when English is chosen (zh-CN is the default and stays in the entry bundle). */
 function useAntdLocale(language: string): Locale {
   const [en, setEn] = useState<Locale | null>(null);
@@ -104,6 +112,7 @@ export function AppRoot() {
                 <Route path="/login" element={<LoginAlias />} />
                 <Route path="/ResumePreview" element={<ResumePreview />} />
                 <Route path="/onDutyInfo" element={<OnDutyInfo />} />
+                <Route path="/certificateVerify" element={<CertificateVerify />} />
                 <Route
                   path="*"
                   element={

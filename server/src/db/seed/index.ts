@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { assetsSeed } from '../../modules/assets/assets.seed';
 import { baseMenus } from '../../modules/base/base.menus';
 import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
@@ -7,6 +8,7 @@ import { billingSeed } from '../../modules/finance/billing/billing.seed';
 import { hoursSeed } from '../../modules/finance/hours/hours.seed';
 import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { projectSeed } from '../../modules/finance/project/project.seed';
+import { frontSeed } from '../../modules/front/front.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
@@ -49,6 +51,8 @@ export const moduleSeeds: ModuleSeed[] = [
   msgSeed,
   greetingSeed,
   hrDocumentsSeed,
+  assetsSeed,
+  frontSeed,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,5 +1,7 @@
+import { assetDictionaries } from '../assets/assets.dictionaries';
 import { financeDictionaries } from '../finance/finance.dictionaries';
 import { hoursDictionaries } from '../finance/hours/hours.dictionaries';
+import { frontDictionaries } from '../front/front.dictionaries';
 import { hrDictionaries } from '../hr/hr.dictionaries';
 import { hrDocumentDictionaries } from '../hr/hr-documents.dictionaries';
 import { recruitDictionaries } from '../recruit/recruit.dictionaries';
@@ -216,4 +218,6 @@ export const dictionarySeeds: DictSeed[] = [
   ...recruitDictionaries,
   ...financeDictionaries,
   ...hoursDictionaries,
+  ...assetDictionaries,
+  ...frontDictionaries,
 ];

@@ -206,6 +206,21 @@ export class FileService {
     return { row, inline: false };
   }
 
+  /** The stored bytes of a file, at most `max` (previews convert them; they never reach the client as they are). */
+  async bytes(row: FileRow, max: number): Promise<{ data: Buffer; truncated: boolean }> {
+    if (!(await this.storage.exists(row.storageKey))) throw notFound('文件内容已丢失');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of await this.storage.open(row.storageKey)) {
+      const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      chunks.push(b);
+      size += b.length;
+      if (size >= max) break;
+    }
+    const data = Buffer.concat(chunks);
+    return { data: data.subarray(0, max), truncated: data.length > max || size > max };
+  }
+
   /** Streams the bytes with a content type chosen by the server (never the client's). */
   async send(reply: FastifyReply, row: FileRow, inline: boolean): Promise<FastifyReply> {
     if (!(await this.storage.exists(row.storageKey))) throw notFound('文件内容已丢失');

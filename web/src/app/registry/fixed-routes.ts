@@ -119,6 +119,7 @@ export const FIXED_ROUTES: FixedRoute[] = [
   { path: '/OrganizationChart', title: '组织架构', area: 'base' },
   { path: '/onDutyInfo', title: '在职信息', area: 'hr' },
   { path: '/ResumePreview', title: '简历预览', area: 'recruit', public: true, bare: true },
+  { path: '/certificateVerify', title: '证明验证', area: 'hr', public: true, bare: true },
   ...group('/statement', 'report', {
     entrance: '报表中心',
     yyTotal: '运营总表',
@@ -158,5 +159,5 @@ export const FIXED_REDIRECTS: Record<string, string> = {
 };
 
 /** Paths reachable without a token (spec 000 §2, §4). */
-export const PUBLIC_PATHS = ['/login', '/entry', '/ResumePreview'];
+export const PUBLIC_PATHS = ['/login', '/entry', '/ResumePreview', '/certificateVerify'];
 export const isPublicPath = (pathname: string) => PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -23,6 +23,12 @@ const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   TripleAgreement_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.TripleDialog }))),
   Compensate_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.CompensationDialog }))),
   Performance_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.PerformanceDialog }))),
+  AssetPurchase_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.PurchaseDialog }))),
+  AssetApply_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.ApplyDialog }))),
+  AssetInventory_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.InventoryDialog }))),
+  Certificate_Process: lazy(() => import('../../front/prove-dialog')),
+  WorkOrder_Process: lazy(() => import('../../front/work-order-dialog')),
+  BusinessCard_Process: lazy(() => import('../../front/card-dialog')),
 };
 const GenericDialog = lazy(() => import('./request-dialog'));
 

@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, launchBrowser } from './harness';
+import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const A = (p: string) => `/assets_api/assets/${p}`;
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+describe('asset use application: request → approve → issue', () => {
+  it('emp01 asks for a laptop, mgr01 approves it in the process centre, hr01 issues one from stock', async () => {
+    const emp = await signedIn(browser, 'emp01');
+    await recordToasts(emp.page);
+    await go(emp.page, '/useApplicat/index');
+    await emp.page.getByRole('button', { name: '申请领用' }).click({ timeout: 20_000 });
+    const form = emp.page.getByRole('dialog', { name: '资产领用申请' });
+    await choose(emp.page, '资产类别', '电脑设备');
+    await form.getByLabel('申请理由').fill('新项目开发需要一台笔记本电脑');
+    await form.getByRole('button', { name: /提交审批/ }).click();
+    await expect.poll(async () => (await recordedToasts(emp.page)).some((t) => /已提交审批 ZCLY\d{12}/.test(t)), { timeout: 15_000 }).toBe(true);
+    const mine = await apiCall<{ records: Array<{ id: number; documentNo: string; processInstanceId: number; state: string }> }>(
+      A('useApply/page'),
+      { mine: true },
+      emp.token,
+    );
+    const app = mine.data.records[0];
+    expect(app?.state).toBe('approving');
+    await expect.poll(() => emp.page.getByText(app?.documentNo as string).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // The department leader approves in the process centre.
+    const mgr = await signedIn(browser, 'mgr01');
+    await go(mgr.page, '/backlog/index');
+    const row = mgr.page.locator('.ant-table-row:visible').filter({ hasText: '叶子豪 资产领用' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByTestId('backlog-open').click();
+    const box = mgr.page.getByRole('dialog', { name: '资产领用申请详情' });
+    await box.getByTestId('flow-steps').waitFor({ timeout: 15_000 });
+    await expect.poll(() => box.getByText(app?.documentNo as string).isVisible(), { timeout: 10_000 }).toBe(true);
+    await box.getByRole('button', { name: /^通\s*过$/ }).click();
+    await mgr.page.getByRole('dialog', { name: '审批通过' }).getByRole('textbox').fill('同意');
+    await mgr.page
+      .getByRole('dialog', { name: '审批通过' })
+      .getByRole('button', { name: /^通\s*过$/ })
+      .click();
+    await expect.poll(() => box.isVisible(), { timeout: 15_000 }).toBe(false);
+
+    // Administration passes the second step (through the same call), then issues.
+    const flow = await apiCall<{ taskId: number | null }>(
+      '/bpm_api/bpm/camunda/common/getFlowData',
+      { instanceId: app?.processInstanceId },
+      (await apiLogin('hr01')).access_token,
+    );
+    const admin = await apiCall(A('instance/dealAgency'), { taskId: flow.data.taskId, message: '同意' }, (await apiLogin('hr01')).access_token);
+    expect(admin.code).toBe('200');
+
+    const hr = await signedIn(browser, 'hr01');
+    await recordToasts(hr.page);
+    await go(hr.page, '/useApplicat/index');
+    await hr.page.getByRole('tab', { name: '待发放' }).click({ timeout: 20_000 });
+    const waiting = hr.page
+      .locator('.ant-table-row:visible')
+      .filter({ hasText: app?.documentNo as string })
+      .first();
+    await waiting.waitFor({ timeout: 20_000 });
+    await waiting.getByRole('button', { name: '发放' }).click();
+    const issue = hr.page.getByRole('dialog', { name: /发放资产/ });
+    await issue.locator('#issue-asset').click();
+    await hr.page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await issue.getByRole('button', { name: /确认发放/ }).click();
+    await expect.poll(async () => (await recordedToasts(hr.page)).some((t) => /已发放 ZC\d{12}/.test(t)), { timeout: 15_000 }).toBe(true);
+
+    const done = await apiCall<{ issueState: string; issuedAssetId: number }>(A('useApply/info'), { id: app?.id }, emp.token);
+    expect(done.data.issueState).toBe('002');
+    const asset = await apiCall<{ status: string; holderName: string }>(A('asset/info'), { id: done.data.issuedAssetId }, hr.token);
+    expect(asset.data).toMatchObject({ status: '002', holderName: '叶子豪' });
+    for (const p of [emp, mgr, hr]) {
+      expect(p.errors).toEqual([]);
+      await p.context.close();
+    }
+  });
+
+  it('hr01 sees the register with totals and an asset’s QR label', async () => {
+    const hr = await signedIn(browser, 'hr01');
+    await go(hr.page, '/assets/register');
+    await expect.poll(() => hr.page.locator('.ant-table-tbody tr.ant-table-row:visible').count(), { timeout: 20_000 }).toBeGreaterThan(5);
+    await hr.page.getByText('在册资产（件）').waitFor();
+    await hr.page.locator('.ant-table-row:visible').first().getByRole('button', { name: '详情' }).click();
+    await hr.page.locator('.asset-label canvas, .asset-label svg').first().waitFor({ timeout: 15_000 });
+    await hr.page.getByText('折旧计划').waitFor();
+    expect(hr.errors).toEqual([]);
+    await hr.context.close();
+  });
+});

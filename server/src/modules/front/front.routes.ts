@@ -1,0 +1,93 @@
+import { adviceCalls, cardCalls, certificateCalls, filePreviewCalls, workOrderCalls } from '@erp/contract';
+import { implement } from '../../platform/http/context';
+import type { ServerModule } from '../../platform/module';
+import type { FileService } from '../file/file.service';
+import { addAdvice, advicePage, closeAdvice, replyAdvice } from './advice';
+import { addCard, cardCommands, cardDefaults, cardDetail, cardPage } from './card';
+import { addProve, proveCommands, proveDetail, provePage, verifyProve } from './certificate';
+import { previewFile } from './file-preview';
+import { addWorkOrder, assignWorkOrder, closeWorkOrder, resolveWorkOrder, startWorkOrder, workOrderInfo, workOrderPage } from './work-order';
+
+/** Front-office applications of the workbench: certificates, suggestions and work orders (docs/domain/assets-front.md). */
+export const frontModule: ServerModule = {
+  name: 'front',
+  routes(platform) {
+    const db = platform.db;
+    const advice = implement(adviceCalls, {
+      advicePage: (input, ctx) => advicePage(db, ctx.user, input),
+      adviceAdd: async (input, ctx) => {
+        const saved = await addAdvice(db, ctx.user, input);
+        // An anonymous suggestion's id is not tied to its author in the audit log either.
+        ctx.audit(input.anonymous ? { recordId: 'anonymous', after: { anonymous: true } } : { recordId: String(saved.id), after: input });
+        return saved;
+      },
+      adviceReply: async (input, ctx) => {
+        const row = await replyAdvice(db, ctx.user, input);
+        ctx.audit({ recordId: String(input.id), after: input });
+        return row;
+      },
+      adviceClose: async (input, ctx) => {
+        const row = await closeAdvice(db, ctx.user, input.id);
+        ctx.audit({ recordId: String(input.id) });
+        return row;
+      },
+    });
+    const orders = implement(workOrderCalls, {
+      workOrderPage: (input, ctx) => workOrderPage(db, ctx.user, input),
+      workOrderAdd: (input, ctx) => addWorkOrder(db, ctx.user, input),
+      workOrderInfo: (input, ctx) => workOrderInfo(db, ctx.user, { id: input.id }),
+      getWorkOrderByProIns: (input, ctx) => workOrderInfo(db, ctx.user, { processInstanceId: input.processInstanceId }),
+      workOrderAssign: (input, ctx) => assignWorkOrder(db, ctx.user, input),
+      workOrderStart: (input, ctx) => startWorkOrder(db, ctx.user, input.id),
+      workOrderResolve: (input, ctx) => resolveWorkOrder(db, ctx.user, input),
+      workOrderClose: (input, ctx) => closeWorkOrder(db, ctx.user, input),
+    });
+    const preview = implement(filePreviewCalls, {
+      previewContent: (input, ctx) => previewFile(platform.services.get('files') as FileService, ctx.user, input.id),
+    });
+    const cards = implement(cardCalls, {
+      cardDefaults: (_input, ctx) => cardDefaults(db, ctx.user),
+      cardPage: (input, ctx) => cardPage(db, ctx.user, input),
+      cardAdd: async (input, ctx) => {
+        const saved = await addCard(db, ctx.user, input);
+        ctx.audit({ recordId: String(saved.id), after: saved });
+        return saved;
+      },
+      cardInfo: (input, ctx) => cardDetail(db, ctx.user, { id: input.id }),
+      getCardByProIns: (input, ctx) => cardDetail(db, ctx.user, { processInstanceId: input.processInstanceId }),
+      cardPass: async (input, ctx) => {
+        await cardCommands.pass(db, ctx.user, input);
+        return null;
+      },
+      cardReject: async (input, ctx) => {
+        await cardCommands.reject(db, ctx.user, input);
+        return null;
+      },
+    });
+    return [
+      ...advice,
+      ...orders,
+      ...preview,
+      ...cards,
+      ...implement(certificateCalls, {
+        provePage: (input, ctx) => provePage(db, ctx.user, input),
+        proveAdd: async (input, ctx) => {
+          const saved = await addProve(db, ctx.user, input);
+          ctx.audit({ recordId: String(saved.id), after: saved });
+          return saved;
+        },
+        proveInfo: (input, ctx) => proveDetail(db, ctx.user, { id: input.id }),
+        getProveByProIns: (input, ctx) => proveDetail(db, ctx.user, { processInstanceId: input.processInstanceId }),
+        provePass: async (input, ctx) => {
+          await proveCommands.pass(db, ctx.user, input);
+          return null;
+        },
+        proveReject: async (input, ctx) => {
+          await proveCommands.reject(db, ctx.user, input);
+          return null;
+        },
+        proveVerify: (input) => verifyProve(db, input.code),
+      }),
+    ];
+  },
+};

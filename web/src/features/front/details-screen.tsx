@@ -1,0 +1,27 @@
+import { Empty } from 'antd';
+import { Suspense } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { dialogFor, type RecordMode } from '../bpm/shared/process-dialogs';
+
+const MODES: RecordMode[] = ['detail', 'approve', 'done', 'closed', 'cc'];
+
+/**
+ * /DetailsPage?processKey=…&processInstanceId=…[&mode=approve]: the generic detail page a message or
+ * a to-do links to. It opens the record in the dialog its process registered (any other process: the
+ * generic request dialog); closing it goes back.
+ */
+export default function DetailsScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const processKey = params.get('processKey') ?? '';
+  const processInstanceId = Number(params.get('processInstanceId') ?? params.get('instanceId'));
+  const mode = (MODES.find((m) => m === params.get('mode')) ?? 'detail') as RecordMode;
+  if (!processKey || !Number.isInteger(processInstanceId) || processInstanceId <= 0)
+    return <Empty style={{ marginTop: 64 }} description="链接不完整，无法打开详情" />;
+  const Dialog = dialogFor(processKey);
+  return (
+    <Suspense fallback={null}>
+      <Dialog open mode={mode} processInstanceId={processInstanceId} businessId={params.get('businessId')} onClose={() => navigate(-1)} />
+    </Suspense>
+  );
+}
