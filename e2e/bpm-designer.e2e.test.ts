@@ -116,9 +116,11 @@ describe('process designer', () => {
     await group.getByRole('button', { name: '添加条件' }).click();
     await group.getByLabel('条件2 表单字段').fill('dept');
     await group.getByLabel('条件2 比较').click();
+    // The first row's dropdown may still be closing: the option of the one just opened is the last.
     await s.page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: /^属于$/ })
+      .last()
       .click();
     await group.getByLabel('条件2 值').fill('IT,HR');
     await group.getByText('任一条件（或）').click();

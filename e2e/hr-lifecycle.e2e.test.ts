@@ -38,10 +38,11 @@ async function act(instanceId: number, path: 'dealAgency' | 'rollback', body: Re
   const code = pending?.groupUserList[0]?.userCode || pending?.approvalUserCode;
   if (!code) throw new Error(`no pending step on ${instanceId}`);
   const t = await token(code);
-  const todo = await apiCall<{ records: Array<{ taskId: number; processInstanceId: number }> }>('/bpm_api/bpm/camunda/getUserTaskSort', { pageSize: 100 }, t);
-  const task = todo.data.records.find((r) => r.processInstanceId === instanceId);
-  if (!task) throw new Error(`${code} has no task on ${instanceId}`);
-  const res = await apiCall(`/hr_api/hrm/api/instance/${path}`, { taskId: task.taskId, ...body }, t);
+  // The holder's own view of the flow names their task (their to-do list may hold hundreds of others).
+  const mine = await apiCall<{ taskId: number | null }>('/bpm_api/bpm/camunda/common/getFlowData', { instanceId }, t);
+  const taskId = mine.data.taskId;
+  if (!taskId) throw new Error(`${code} has no task on ${instanceId}`);
+  const res = await apiCall(`/hr_api/hrm/api/instance/${path}`, { taskId, ...body }, t);
   expect(res.code).toBe('200');
 }
 
@@ -56,6 +57,18 @@ async function pickDate(page: Page, id: string, value: string) {
 
 describe('resignation (离职申请, user51)', () => {
   it('submits, is sent back by HR, resubmits with a new last day, and sees it pass', async () => {
+    // A leaver may hold no running request (the departure check): the demo data gives user51 some,
+    // which the administrator ends first.
+    const admin = await token('admin');
+    const running = await apiCall<{ records: Array<{ processInstanceId: number }> }>(
+      '/bpm_api/bpm/camunda/instance/page',
+      { initiator: 'user51', pageSize: 100 },
+      admin,
+    );
+    for (const r of running.data.records)
+      expect((await apiCall('/bpm_api/bpm/camunda/instance/terminate', { processInstanceId: r.processInstanceId, reason: '员工离职前清理' }, admin)).code).toBe(
+        '200',
+      );
     const { page, context, errors } = await signedIn(browser, 'user51');
     await go(page, '/WorkBench/lizhi');
     await expect.poll(() => page.getByText('填写离职申请').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -153,6 +153,9 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
             props.selection
               ? {
                   preserveSelectedRowKeys: true,
+                  // antd draws the header cell again in a hidden measuring row: a select-all box there
+                  // is a focusable element inside aria-hidden (axe: aria-hidden-focus).
+                  hideSelectAll: true,
                   selectedRowKeys: props.selection.rows.map((r) => r[props.meta.rowKey] as Key),
                   onChange: (_keys, rows) => props.selection?.onChange(rows),
                   getCheckboxProps: (r) => ({ disabled: props.selection?.selectable ? !props.selection.selectable(r) : false }),
