@@ -69,8 +69,17 @@ export class Draining {
     this.stopping = true;
     this.lastRequest = Date.now();
     const deadline = Date.now() + timeoutMs;
+    let tick = Date.now();
     while (Date.now() < deadline && (this.active > 0 || Date.now() - this.lastRequest < quietMs)) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(50, deadline - Date.now())));
+      // Let the poll phase read what arrived meanwhile before judging the quiet: a timer can fire
+      // before sockets waiting since a long synchronous stretch (the embedded database runs in this
+      // thread) are read.
+      await new Promise((resolve) => setImmediate(resolve));
+      const now = Date.now();
+      // A stalled loop read nothing: the time it stood still does not count as quiet.
+      if (now - tick > 150) this.lastRequest = Math.max(this.lastRequest, now);
+      tick = now;
     }
     return this.active;
   }
