@@ -5,6 +5,6 @@ export { ImportDialog, type ImportDialogProps } from './import-dialog';
 export { fieldName, type OrgTreeData, OrgTreeSelect, toTreeData, UserSelect, useOrgTree } from './pickers';
 export { FieldInput, ResourceForm, type ResourceFormProps, requiredText, rulesOf } from './resource-form';
 export { ResourceTable, type ResourceTableProps } from './resource-table';
-export { TAG_COLOR, useDictLabels, useDictOptions } from './use-dict';
+export { TAG_COLOR, useDictLabels, useDictOptions, useDictSelect } from './use-dict';
 export { type FormDialogOptions, useFormDialog } from './use-form-dialog';
 export { DateField, FileGroupField } from './value-inputs';

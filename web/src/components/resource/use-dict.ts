@@ -15,6 +15,12 @@ export function useDictOptions(codeType: string | undefined) {
   });
 }
 
+/** The enabled values of a type as Select options, without the codes in `exclude` (e.g. a value only the system sets). */
+export function useDictSelect(codeType: string, exclude: readonly string[] = []): Array<{ value: string; label: string }> {
+  const { data } = useDictOptions(codeType);
+  return (data ?? []).filter((d) => !exclude.includes(d.code)).map((d) => ({ value: d.code, label: d.codeName }));
+}
+
 /** Every value of a type, disabled ones included: labels for old records. */
 export function useDictLabels(codeType: string | undefined): { labelOf(code: unknown): string; option(code: unknown): DictOption | undefined } {
   const { data } = useQuery({

@@ -3,17 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
-import { useDictOptions } from '../../components/resource';
 import { fenText } from '../finance/money';
 
 export { fenText };
 /** Table column override of a fen amount. */
 export const moneyColumn = { render: (v: number) => fenText(v), align: 'right' as const };
 
-/** The options of a dictionary for a Select. */
-export function useDictSelect(codeType: string) {
-  return (useDictOptions(codeType).data ?? []).map((d) => ({ value: d.code, label: d.codeName }));
-}
+export { useDictSelect } from '../../components/resource';
 
 /** In-stock assets of a category, searchable by code or name. */
 export function AvailableAssetSelect(props: { category?: string; value?: number | null; onChange?: (v: number | null) => void; id?: string }) {

@@ -2,7 +2,7 @@ import { recruitCalls } from '@erp/contract/modules/recruit';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { api } from '../../app/api/client';
-import { fieldName, useDictOptions } from '../../components/resource';
+import { fieldName } from '../../components/resource';
 
 /** Money in yuan with two decimals and thousands separators. */
 export const yuan = (v: number | null | undefined) =>
@@ -73,8 +73,4 @@ export function PlaceSelect(props: { value?: number | null; onChange?: (v: numbe
   );
 }
 
-/** Select options of a dictionary (enabled values). */
-export function useDictSelect(codeType: string) {
-  const { data } = useDictOptions(codeType);
-  return (data ?? []).map((d) => ({ value: d.code, label: d.codeName }));
-}
+export { useDictSelect } from '../../components/resource';

@@ -1,4 +1,3 @@
-import { baseCalls } from '@erp/contract/modules/base';
 import type { FileEntry } from '@erp/contract/modules/file';
 import { CONFIRMATION_MAX_MATERIALS, type CONFIRMATION_MSG, CONFIRMATION_TEXT_MAX, hrCalls, type PersonCard } from '@erp/contract/modules/hr';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { FileUpload } from '../../../components/file-upload';
+import { useDictSelect } from '../../../components/resource';
 import './confirmation-texts';
 
 /** What the form holds: dates as dayjs and files as upload entries; mapped to the contract on submit. */
@@ -26,15 +26,6 @@ export interface ConfirmationValues {
   improvePoint?: string;
   material?: FileEntry[];
   materials?: FileEntry[];
-}
-
-function useDict(codeType: string, exclude: string[] = []) {
-  return useQuery({
-    queryKey: ['dict', codeType],
-    queryFn: () => api(baseCalls.getDict, { codeType }),
-    staleTime: 300_000,
-    select: (d) => d.dictOutDtos.filter((o) => !exclude.includes(o.code)).map((o) => ({ value: o.code, label: o.codeName })),
-  });
 }
 
 /**
@@ -58,8 +49,8 @@ export function ConfirmationFields({
     { value: '001', label: t('confirmation.yes') },
     { value: '002', label: t('confirmation.no') },
   ];
-  const confirmTypes = useDict('CONFIRMTYPE', ['003']);
-  const checkModels = useDict('CHECKMODEL');
+  const confirmTypes = useDictSelect('CONFIRMTYPE', ['003']);
+  const checkModels = useDictSelect('CHECKMODEL');
   const ranks = useQuery({
     queryKey: ['hr', 'ranks', person?.orgId],
     queryFn: () => api(hrCalls.positiveRankList, { orgId: person?.orgId ?? null }),
@@ -79,12 +70,12 @@ export function ConfirmationFields({
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item name="confirmType" label={t('confirmation.confirmType')} rules={req(msg('confirmType'))}>
-          <Select options={confirmTypes.data ?? []} disabled={readOnly} placeholder={msg('confirmType')} />
+          <Select options={confirmTypes} disabled={readOnly} placeholder={msg('confirmType')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="assessModel" label={t('confirmation.assessModel')} rules={req(msg('assessModel'))}>
-          <Select options={checkModels.data ?? []} disabled={readOnly} placeholder={msg('assessModel')} />
+          <Select options={checkModels} disabled={readOnly} placeholder={msg('assessModel')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

@@ -4,7 +4,7 @@ import { type FormalRecord, lifecycleCalls } from '@erp/contract/modules/lifecyc
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
 import { api } from '../../../app/api/client';
-import { useDictOptions } from '../../../components/resource/use-dict';
+import { useDictSelect } from '../../../components/resource';
 
 interface Values {
   confirmType: string;
@@ -27,8 +27,9 @@ const text = (required: boolean, message: string) => [
 export function BulkRegularDialog({ rows, onClose, onDone }: { rows: FormalRecord[]; onClose(): void; onDone(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const types = useDictOptions('CONFIRMTYPE');
-  const models = useDictOptions('CHECKMODEL');
+  // 003 is not a type HR chooses (as in the single confirmation form).
+  const types = useDictSelect('CONFIRMTYPE', ['003']);
+  const models = useDictSelect('CHECKMODEL');
   const ownStaff = rows.some((r) => r.personCategory === '001');
   const start = useMutation({
     mutationFn: (v: Values) =>
@@ -78,10 +79,10 @@ export function BulkRegularDialog({ rows, onClose, onDone }: { rows: FormalRecor
       </Typography.Paragraph>
       <Form form={form} layout="vertical" preserve={false} onFinish={(v) => start.mutate(v)}>
         <Form.Item name="confirmType" label="转正类型" rules={[{ required: true, message: CONFIRMATION_MSG.confirmType }]}>
-          <Select options={(types.data ?? []).filter((o) => o.code !== '003').map((o) => ({ value: o.code, label: o.codeName }))} />
+          <Select options={types} />
         </Form.Item>
         <Form.Item name="assessModel" label="考核方式" rules={[{ required: true, message: CONFIRMATION_MSG.assessModel }]}>
-          <Select options={(models.data ?? []).map((o) => ({ value: o.code, label: o.codeName }))} />
+          <Select options={models} />
         </Form.Item>
         <Form.Item name="opinion" label="转正意见" rules={text(ownStaff, CONFIRMATION_MSG.opinion)}>
           <Input.TextArea rows={3} maxLength={CONFIRMATION_TEXT_MAX} showCount />
