@@ -58,6 +58,9 @@ describe('roster keyword pieces', () => {
     // Other updates leave the pieces alone (and keep them right).
     await s.db.execute(sql`UPDATE employees SET position_name = '主管' WHERE employee_code LIKE 'G1%'`);
     expect(await drift()).toBe(0);
+    // Many codes changed in one statement (each changed row re-keys its own pieces).
+    await s.db.execute(sql`UPDATE employees SET employee_code = employee_code || 'R', phone = '13800000000' WHERE employee_code LIKE 'G2%'`);
+    expect(await drift()).toBe(0);
     // An employee removed, an account removed, a new account with its employee.
     await s.db.execute(sql`DELETE FROM employees WHERE id = (SELECT max(id) FROM employees)`);
     expect(await drift()).toBe(0);
