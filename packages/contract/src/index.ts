@@ -16,7 +16,7 @@ import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
 import { functionHourCalls, functionReportCalls, leaveCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
-import { hrDocumentCalls } from './modules/hr-documents';
+import { contractArchiveDocumentCalls, contractSealDocumentCalls, hrDocumentCalls } from './modules/hr-documents';
 import { lifecycleCalls } from './modules/lifecycle';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
@@ -71,6 +71,8 @@ export const callGroups = {
   hr: hrCalls,
   lifecycle: lifecycleCalls,
   hrDocuments: hrDocumentCalls,
+  contractSeal: contractSealDocumentCalls,
+  contractArchive: contractArchiveDocumentCalls,
   handover: handoverCalls,
   employee: employeeCalls,
   outerChain: outerChainCalls,

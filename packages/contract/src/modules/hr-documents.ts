@@ -20,11 +20,17 @@ export const HR_DOC_PERM = {
   /** All evaluations in the data scope (HR, managers); everyone sees their own without it. */
   performanceList: 'hr:performance:list',
   performanceExport: 'hr:performance:export',
+  /** Contract seal (用印) and archive (归档) requests. */
+  contractSealList: 'hr:contractSeal:list',
+  contractSealEdit: 'hr:contractSeal:edit',
+  contractSealExport: 'hr:contractSeal:export',
 } as const;
 
 export const TRIPLE_PROCESS_KEY = 'TripleAgreement_Process';
 export const COMPENSATE_PROCESS_KEY = 'Compensate_Process';
 export const PERFORMANCE_PROCESS_KEY = 'Performance_Process';
+export const CONTRACT_SEAL_PROCESS_KEY = 'ContractSeal_Process';
+export const CONTRACT_ARCHIVE_PROCESS_KEY = 'ContractArchive_Process';
 
 export const HR_DOC_MSG = {
   agreementNoTaken: '协议编号已被其他三方协议使用',
@@ -43,6 +49,12 @@ export const HR_DOC_MSG = {
   judgeFirst: '评分节点请使用评分审批',
   judgeScores: '请为每个考核项评分',
   noEmployee: '当前账号没有员工档案',
+  openSeal: '该员工已有进行中的用印申请',
+  openArchive: '该员工已有进行中的归档申请',
+  archived: '该合同已归档',
+  contractEnd: '固定期限合同请填写合同终止日期',
+  contractPeriod: '合同终止日期不能早于合同起始日期',
+  contractFile: '请上传合同文件',
 } as const;
 
 const money = (max = 10_000_000) =>
@@ -620,4 +632,262 @@ export const performanceCalls = {
   }),
 };
 
-export const hrDocumentCalls = { ...tripleAgreementCalls, ...compensationCalls, ...performanceCalls };
+// ---------------------------------------------------------------------------------------------
+// 合同用印 and 合同归档 (/ContractSealList): HR asks to seal an employee's labour contract, then files
+// the signed original. Model: docs/domain/hr-lifecycle.md "Contract seal and archive".
+
+/**
+ * The calls every document with a plain approval has, under `/hr_api/hrm/<segment>/`: page and
+ * export in the data scope, add (and submit), detail by id and by process instance, and the
+ * approver's pass, reject and send back. Ours (not in calls.tsv).
+ */
+function approvalDocumentCalls<R extends z.ZodTypeAny, F extends z.ZodTypeAny, Q extends z.ZodRawShape>(
+  segment: string,
+  what: string,
+  parts: { record: R; form: F; filters: Q; perms: { list: string; edit: string; export: string } },
+) {
+  const path = (p: string) => `/hr_api/hrm/${segment}/${p}`;
+  const ours = { ...json, fromSpec: false as const };
+  return {
+    selectPage: defineCall({
+      ...ours,
+      path: path('selectPage'),
+      request: pageRequest(parts.filters),
+      data: pageOf(parts.record),
+      permission: parts.perms.list,
+      summary: `${what} in the data scope`,
+    }),
+    downloadList: defineCall({
+      ...ours,
+      path: path('downloadList'),
+      request: exportRequest(parts.filters),
+      data: z.null(),
+      responseKind: 'blob',
+      permission: parts.perms.export,
+      summary: `xlsx of the filtered ${what}`,
+    }),
+    add: defineCall({
+      ...ours,
+      path: path('add'),
+      request: parts.form,
+      data: ZDocumentSaved,
+      permission: parts.perms.edit,
+      write: true,
+      summary: `Adds and submits one of the ${what}`,
+    }),
+    select: defineCall({
+      ...ours,
+      path: path('select'),
+      request: ZById,
+      data: parts.record,
+      permission: 'login',
+      summary: `One of the ${what} (HR in scope, the person, or someone on its flow)`,
+    }),
+    selectByBpmId: defineCall({
+      ...ours,
+      path: path('selectByBpmId'),
+      request: ZByBpmId,
+      data: parts.record,
+      permission: 'login',
+      summary: `The one of a process instance (the process centre detail)`,
+    }),
+    approvalPass: defineCall({
+      ...ours,
+      path: path('approvalPass'),
+      request: ZPass,
+      data: z.null(),
+      permission: 'login',
+      write: true,
+      summary: 'Passes my task',
+    }),
+    approvalFail: defineCall({
+      ...ours,
+      path: path('approvalFail'),
+      request: ZReject,
+      data: z.null(),
+      permission: 'login',
+      write: true,
+      summary: 'Rejects (message required)',
+    }),
+    rollback: defineCall({ ...ours, path: path('rollback'), request: ZRollback, data: z.null(), permission: 'login', write: true, summary: 'Sends back' }),
+  };
+}
+
+const contractFields = {
+  contractType: z.string(),
+  contractStart: z.string(),
+  contractEnd: z.string().nullable(),
+  copies: z.number().int(),
+  fileGroupId: z.string().nullable(),
+  remark: z.string(),
+};
+const contractMetaFields = {
+  contractType: { label: '合同类型', labelEn: 'Contract type', valueType: 'dict', dict: 'CONTRACTTYPE', width: 130, filter: 'eq' },
+  contractStart: { label: '合同起始日期', labelEn: 'Start', valueType: 'date', width: 110 },
+  contractEnd: { label: '合同终止日期', labelEn: 'End', valueType: 'date', width: 110 },
+  copies: { label: '份数', labelEn: 'Copies', valueType: 'number', width: 70 },
+  fileGroupId: { label: '合同文件', labelEn: 'Contract file', valueType: 'file', hideInTable: true, export: false },
+  remark: { label: '备注', labelEn: 'Remark', hideInTable: true },
+} as const;
+
+export const ZContractSealRecord = z.object({
+  ...documentFields,
+  ...contractFields,
+  sealType: z.string(),
+  purpose: z.string(),
+  sealedAt: z.string().nullable(),
+});
+export type ContractSealRecord = z.output<typeof ZContractSealRecord>;
+
+export const contractSealMeta = defineResourceMeta(ZContractSealRecord, {
+  name: 'contractSeal',
+  title: '用印申请',
+  titleEn: 'Seal requests',
+  rowKey: 'id',
+  fields: {
+    ...documentMetaFields,
+    ...contractMetaFields,
+    sealType: { label: '印章类型', labelEn: 'Seal', valueType: 'dict', dict: 'SEALTYPE', width: 120, filter: 'eq' },
+    purpose: { label: '用印事由', labelEn: 'Purpose', width: 180 },
+    sealedAt: { label: '用印时间', labelEn: 'Sealed at', valueType: 'datetime', width: 160 },
+  },
+  order: [
+    'documentNo',
+    'employeeCode',
+    'employeeName',
+    'orgName',
+    'contractType',
+    'contractStart',
+    'contractEnd',
+    'sealType',
+    'copies',
+    'purpose',
+    'status',
+    'sealedAt',
+    'createdAt',
+  ],
+});
+
+export const ZContractArchiveRecord = z.object({
+  ...documentFields,
+  ...contractFields,
+  location: z.string(),
+  sealDocumentNo: z.string(),
+  archivedAt: z.string().nullable(),
+});
+export type ContractArchiveRecord = z.output<typeof ZContractArchiveRecord>;
+
+export const contractArchiveMeta = defineResourceMeta(ZContractArchiveRecord, {
+  name: 'contractArchive',
+  title: '归档申请',
+  titleEn: 'Archive requests',
+  rowKey: 'id',
+  fields: {
+    ...documentMetaFields,
+    ...contractMetaFields,
+    location: { label: '存放位置', labelEn: 'Location', width: 160 },
+    sealDocumentNo: { label: '用印单号', labelEn: 'Seal request', width: 140 },
+    archivedAt: { label: '归档时间', labelEn: 'Archived at', valueType: 'datetime', width: 160 },
+  },
+  order: [
+    'documentNo',
+    'employeeCode',
+    'employeeName',
+    'orgName',
+    'contractType',
+    'contractStart',
+    'contractEnd',
+    'copies',
+    'location',
+    'sealDocumentNo',
+    'status',
+    'archivedAt',
+    'createdAt',
+  ],
+});
+
+const contractForm = {
+  employeeId: id(),
+  contractType: z
+    .string()
+    .trim()
+    .regex(/^00[1-3]$/, '请选择合同类型'),
+  contractStart: isoDate(),
+  contractEnd: isoDate().optional().nullable(),
+  copies: z.coerce.number().int('份数须为整数').min(1, '份数至少为1').max(10, '份数最多为10'),
+  fileGroupId: z.string().trim().min(1, HR_DOC_MSG.contractFile).max(64),
+  remark: z.string().trim().max(500, '备注最多500个字符').optional().nullable(),
+};
+/** A fixed-term contract (001) names its end, and an end never comes before the start. */
+const contractPeriodChecked = <T extends { contractType: string; contractStart: string; contractEnd?: string | null }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.contractType === '001' && !v.contractEnd) ctx.addIssue({ code: 'custom', path: ['contractEnd'], message: HR_DOC_MSG.contractEnd });
+  if (v.contractEnd && v.contractEnd < v.contractStart) ctx.addIssue({ code: 'custom', path: ['contractEnd'], message: HR_DOC_MSG.contractPeriod });
+};
+
+export const ZContractSealForm = z
+  .object({
+    ...contractForm,
+    sealType: z
+      .string()
+      .trim()
+      .regex(/^00[1-4]$/, '请选择印章类型'),
+    purpose: z.string().trim().min(1, '请输入用印事由').max(200, '用印事由最多200个字符'),
+  })
+  .superRefine(contractPeriodChecked);
+export type ContractSealForm = z.input<typeof ZContractSealForm>;
+
+export const ZContractArchiveForm = z
+  .object({
+    ...contractForm,
+    location: z.string().trim().min(1, '请输入存放位置').max(100, '存放位置最多100个字符'),
+    /** The passed seal request of the same contract, when there was one. */
+    sealId: id().optional().nullable(),
+  })
+  .superRefine(contractPeriodChecked);
+export type ContractArchiveForm = z.input<typeof ZContractArchiveForm>;
+
+/** What the apply forms start from: the employee's contract as the record has it. */
+export const ZContractFacts = z.object({
+  employeeId: z.number().int(),
+  employeeName: z.string(),
+  contractType: z.string().nullable(),
+  contractStart: z.string().nullable(),
+  contractEnd: z.string().nullable(),
+  /** The latest passed seal request of the employee not yet archived (for an archive request). */
+  sealId: z.number().int().nullable(),
+  sealDocumentNo: z.string().nullable(),
+});
+export type ContractFacts = z.output<typeof ZContractFacts>;
+
+const contractFilters = {
+  ...documentFilters,
+  contractType: z.string().max(8).optional(),
+};
+export type ApprovalDocumentCalls<R extends z.ZodTypeAny, F extends z.ZodTypeAny, Q extends z.ZodRawShape> = ReturnType<typeof approvalDocumentCalls<R, F, Q>>;
+
+export const contractSealDocumentCalls = approvalDocumentCalls('contractSeal', 'contract seal requests', {
+  record: ZContractSealRecord,
+  form: ZContractSealForm,
+  filters: { ...contractFilters, sealType: z.string().max(8).optional() },
+  perms: { list: HR_DOC_PERM.contractSealList, edit: HR_DOC_PERM.contractSealEdit, export: HR_DOC_PERM.contractSealExport },
+});
+export const contractArchiveDocumentCalls = approvalDocumentCalls('contractArchive', 'contract archive requests', {
+  record: ZContractArchiveRecord,
+  form: ZContractArchiveForm,
+  filters: contractFilters,
+  perms: { list: HR_DOC_PERM.contractSealList, edit: HR_DOC_PERM.contractSealEdit, export: HR_DOC_PERM.contractSealExport },
+});
+
+export const contractSealCalls = {
+  contractFacts: defineCall({
+    ...json,
+    fromSpec: false,
+    path: '/hr_api/hrm/contractSeal/getContract',
+    request: z.object({ employeeId: id() }),
+    data: ZContractFacts,
+    permission: HR_DOC_PERM.contractSealEdit,
+    summary: "The employee's contract as the record has it, and the passed seal request to archive",
+  }),
+};
+
+export const hrDocumentCalls = { ...tripleAgreementCalls, ...compensationCalls, ...performanceCalls, ...contractSealCalls };

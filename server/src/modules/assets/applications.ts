@@ -18,7 +18,7 @@ import {
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { files, finProjects, orgUnits, users, wfInstances, wfTasks } from '../../db/schema';
+import { finProjects, orgUnits, users, wfInstances, wfTasks } from '../../db/schema';
 import { hasPermission, type Principal } from '../../platform/auth/principal';
 import { BusinessCalendar } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -27,6 +27,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { equals, likePattern } from '../../platform/resource/filters';
 import { defineResource, type Resource } from '../../platform/resource/resource';
 import * as engine from '../../workflow/engine';
+import { assertOwnFileGroup } from '../file/file-groups';
 import { applyDocument, inventoryDocument, purchaseDocument } from './asset-documents';
 import { assetApplications, assetMovements, assetPurchaseDemands, assets } from './assets.schema';
 import { assertDocumentReadable, assertEditable, assetDocumentJoins, assetDocumentKeyword, assetDocumentSelect, documentPage, savedOf } from './document-kit';
@@ -96,23 +97,11 @@ const purchaseValues = (form: PurchaseForm) => ({
   fileGroupId: form.fileGroupId || null,
 });
 
-/** An attachment group must be the applicant's own uploads (no borrowing someone else's files). */
-async function assertOwnFiles(db: Db, user: Principal, groupId: string | null | undefined) {
-  if (!groupId) return;
-  if (!/^[0-9a-f]{32}$/.test(groupId)) throw badRequest('附件编号不正确');
-  const [foreign] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.groupId, groupId), sql`${files.ownerId} <> ${user.userId}`))
-    .limit(1);
-  if (foreign) throw forbidden('只能附上自己上传的文件');
-}
-
 const purchaseTitle = (name: string, form: PurchaseForm) => `${name} 采购需求：${form.itemName} × ${form.quantity}`;
 
 export async function addPurchase(db: Db, user: Principal, form: PurchaseForm) {
   return db.transaction(async (tx) => {
-    await assertOwnFiles(tx, user, form.fileGroupId);
+    await assertOwnFileGroup(tx, user, form.fileGroupId);
     const me = await applicant(tx, user.userId);
     const [row] = await tx
       .insert(p)
@@ -167,7 +156,7 @@ export async function updatePurchase(db: Db, user: Principal, id: number, form: 
     const before = await purchaseDocument.row(tx, id);
     if (before.userId !== user.userId) throw notFound('采购需求不存在');
     assertEditable(before.state);
-    await assertOwnFiles(tx, user, form.fileGroupId);
+    await assertOwnFileGroup(tx, user, form.fileGroupId);
     const me = await applicant(tx, user.userId);
     const [row] = await tx
       .update(p)

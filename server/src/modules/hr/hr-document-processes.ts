@@ -1,4 +1,4 @@
-import { COMPENSATE_PROCESS_KEY, PERFORMANCE_PROCESS_KEY, TRIPLE_PROCESS_KEY } from '@erp/contract';
+import { COMPENSATE_PROCESS_KEY, CONTRACT_ARCHIVE_PROCESS_KEY, CONTRACT_SEAL_PROCESS_KEY, PERFORMANCE_PROCESS_KEY, TRIPLE_PROCESS_KEY } from '@erp/contract';
 import { sketchXml } from '../../workflow/bpmn-builder';
 
 /**
@@ -35,4 +35,13 @@ export const COMPENSATE_PROCESS_XML = line(COMPENSATE_PROCESS_KEY, '补偿优化
 export const PERFORMANCE_PROCESS_XML = line(PERFORMANCE_PROCESS_KEY, '绩效考核', [
   { id: 'judge', name: '评分人评分', erp: { assigneeType: 'superior', mode: 'any' } },
   { id: 'hrReview', name: '人力资源审核', erp: { assigneeType: 'role', assigneeValue: 'hr', mode: 'any' } },
+]);
+/** 合同用印: the HR director approves the use of the seal, the seal keeper (HR) seals. */
+export const CONTRACT_SEAL_PROCESS_XML = line(CONTRACT_SEAL_PROCESS_KEY, '合同用印审批', [
+  hrDirector,
+  { id: 'sealKeeper', name: '印章管理员用印', erp: { assigneeType: 'role', assigneeValue: 'hr', mode: 'any' } },
+]);
+/** 合同归档: the archive keeper (HR) confirms the original is filed where the request says. */
+export const CONTRACT_ARCHIVE_PROCESS_XML = line(CONTRACT_ARCHIVE_PROCESS_KEY, '合同归档审批', [
+  { id: 'archiveKeeper', name: '档案管理员归档', erp: { assigneeType: 'role', assigneeValue: 'hr', mode: 'any' } },
 ]);

@@ -21,6 +21,16 @@ export const hrDocumentDictionaries: DictSeed[] = [
     ],
   },
   {
+    codeType: 'SEALTYPE',
+    name: '印章类型',
+    items: [
+      ['001', '公章'],
+      ['002', '合同专用章'],
+      ['003', '法定代表人章'],
+      ['004', '人事专用章'],
+    ],
+  },
+  {
     codeType: 'COMPREASON',
     name: '合同解除原因',
     items: [

@@ -1,10 +1,31 @@
-import { hrDocumentCalls, type PerformanceRecord } from '@erp/contract';
+import {
+  type ApprovalDocumentCalls,
+  contractArchiveDocumentCalls,
+  contractSealDocumentCalls,
+  type DocumentSaved,
+  hrDocumentCalls,
+  type PerformanceRecord,
+} from '@erp/contract';
+import type { z } from 'zod';
+import type { Principal } from '../../platform/auth/principal';
+import type { Db } from '../../platform/db';
 import { implement } from '../../platform/http/context';
 import { langOf } from '../../platform/http/i18n';
 import type { Platform } from '../../platform/platform';
 import { exportColumns } from '../../platform/resource/labels';
 import { sendXlsx } from '../../platform/resource/xlsx-export';
 import { addCompensation, compensationCommands, compensationData, compensationDetail, compensationResource } from './compensation';
+import {
+  addContractArchive,
+  addContractSeal,
+  contractArchiveCommands,
+  contractArchiveDetail,
+  contractArchiveResource,
+  contractFacts,
+  contractSealCommands,
+  contractSealDetail,
+  contractSealResource,
+} from './contract-seal';
 import { addPerformance, judgeApproval, performanceBatches, performanceCommands, performanceDetail, performancePage, performanceResource } from './performance';
 import { addTriple, registerLog, tripleCommands, tripleDetail, tripleResource, updateList, updateTriple, userCodeRepeat } from './triple-agreement';
 
@@ -144,5 +165,76 @@ export function hrDocumentRoutes(platform: Platform) {
       ctx.audit({ recordId: String(saved.id), after: saved });
       return saved;
     },
+
+    // 合同用印 / 合同归档
+    contractFacts: (input, ctx) => contractFacts(db, ctx.user, input.employeeId),
   });
+}
+
+/** What a document with a plain approval declares; `approvalDocumentRoutes` makes its eight handlers. */
+interface ApprovalDocumentParts<R extends z.ZodTypeAny, F extends z.ZodTypeAny> {
+  resource: Pick<typeof contractSealResource, 'page' | 'batches' | 'spec'>;
+  detail(db: Db, user: Principal, ref: { id?: number; processInstanceId?: number }): Promise<z.input<R>>;
+  add(db: Db, user: Principal, form: z.output<F>): Promise<DocumentSaved>;
+  commands: typeof contractSealCommands;
+  file: { zh: string; en: string };
+}
+
+function approvalDocumentRoutes<R extends z.ZodTypeAny, F extends z.ZodTypeAny, Q extends z.ZodRawShape>(
+  platform: Platform,
+  calls: ApprovalDocumentCalls<R, F, Q>,
+  parts: ApprovalDocumentParts<R, F>,
+) {
+  const db = platform.db;
+  return implement(calls, {
+    selectPage: (input, ctx) => parts.resource.page(db, input as never, ctx.user) as never,
+    downloadList: async (input, ctx) => {
+      const lang = langOf(ctx.req);
+      return sendXlsx(ctx.reply, {
+        filename: `${lang === 'en' ? parts.file.en : parts.file.zh}.xlsx`,
+        sheet: lang === 'en' ? parts.file.en : parts.file.zh,
+        columns: await exportColumns(platform, parts.resource.spec.meta, lang),
+        batches: parts.resource.batches(db, input as never, ctx.user),
+      });
+    },
+    add: async (input, ctx) => {
+      const saved = await parts.add(db, ctx.user, input as z.output<F>);
+      ctx.audit({ recordId: String(saved.id), after: saved });
+      return saved;
+    },
+    select: (input, ctx) => parts.detail(db, ctx.user, { id: input.id }),
+    selectByBpmId: (input, ctx) => parts.detail(db, ctx.user, { processInstanceId: input.processInstanceId }),
+    approvalPass: async (input, ctx) => {
+      await parts.commands.pass(db, ctx.user, input);
+      return null;
+    },
+    approvalFail: async (input, ctx) => {
+      await parts.commands.reject(db, ctx.user, input);
+      return null;
+    },
+    rollback: async (input, ctx) => {
+      await parts.commands.rollback(db, ctx.user, input);
+      return null;
+    },
+  });
+}
+
+/** 合同用印 and 合同归档 (/ContractSealList). */
+export function contractSealRoutes(platform: Platform) {
+  return [
+    ...approvalDocumentRoutes(platform, contractSealDocumentCalls, {
+      resource: contractSealResource,
+      detail: contractSealDetail,
+      add: addContractSeal,
+      commands: contractSealCommands,
+      file: { zh: '用印申请', en: 'contract-seals' },
+    }),
+    ...approvalDocumentRoutes(platform, contractArchiveDocumentCalls, {
+      resource: contractArchiveResource as unknown as typeof contractSealResource,
+      detail: contractArchiveDetail,
+      add: addContractArchive,
+      commands: contractArchiveCommands,
+      file: { zh: '归档申请', en: 'contract-archives' },
+    }),
+  ];
 }

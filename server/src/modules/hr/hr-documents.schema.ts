@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../db/columns';
 
 /**
@@ -129,5 +129,62 @@ export const performanceEvaluations = pgTable(
     index('performance_evaluations_period_idx').on(t.period, t.id),
     // One evaluation per person and period (a rejected or revoked one may be done again).
     uniqueIndex('performance_evaluations_period_uq').on(t.employeeId, t.periodType, t.period).where(sql`${t.state} NOT IN ('rejected', 'revoked')`),
+  ],
+);
+
+/** What a contract seal and a contract archive request both say about the labour contract. */
+const contractRequestColumns = () => ({
+  id: serial('id').primaryKey(),
+  employeeId: integer('employee_id').notNull(),
+  userId: integer('user_id').notNull(),
+  orgId: integer('org_id'),
+  /** CONTRACTTYPE. */
+  contractType: varchar('contract_type', { length: 8 }).notNull(),
+  contractStart: date('contract_start').notNull(),
+  contractEnd: date('contract_end'),
+  copies: integer('copies').notNull(),
+  /** The uploaded contract (module `hrContract`). */
+  fileGroupId: varchar('file_group_id', { length: 64 }),
+  remark: varchar('remark', { length: 500 }),
+  state: varchar('state', { length: 16 }).notNull().default('draft'),
+  processInstanceId: integer('process_instance_id'),
+  documentNo: varchar('document_no', { length: 32 }),
+  ...auditColumns,
+});
+
+const OPEN_REQUEST = sql`state IN ('draft', 'approving', 'returned')`;
+
+/** 用印申请: HR asks the seal keeper to seal an employee's labour contract. */
+export const contractSeals = pgTable(
+  'contract_seals',
+  {
+    ...contractRequestColumns(),
+    /** SEALTYPE. */
+    sealType: varchar('seal_type', { length: 8 }).notNull(),
+    purpose: varchar('purpose', { length: 200 }).notNull(),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('contract_seals_open_uq').on(t.employeeId).where(OPEN_REQUEST),
+    index('contract_seals_instance_idx').on(t.processInstanceId),
+    index('contract_seals_group_idx').on(t.fileGroupId),
+  ],
+);
+
+/** 归档申请: the signed original goes to the archive room; passed means filed. */
+export const contractArchives = pgTable(
+  'contract_archives',
+  {
+    ...contractRequestColumns(),
+    location: varchar('location', { length: 100 }).notNull(),
+    /** The passed seal request of the same contract, when there was one (archived at most once). */
+    sealId: integer('seal_id'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('contract_archives_open_uq').on(t.employeeId).where(OPEN_REQUEST),
+    uniqueIndex('contract_archives_seal_uq').on(t.sealId).where(sql`state NOT IN ('rejected', 'revoked')`),
+    index('contract_archives_instance_idx').on(t.processInstanceId),
+    index('contract_archives_group_idx').on(t.fileGroupId),
   ],
 );

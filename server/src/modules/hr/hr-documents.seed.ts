@@ -6,7 +6,8 @@ import type { Db } from '../../platform/db';
 import type { BusinessDocument } from '../../platform/document/business-document';
 import * as engine from '../../workflow/engine';
 import { compensationDocument, compensationMonths, compensationTotal } from './compensation';
-import { compensations, performanceEvaluations, tripleAgreementLogs, tripleAgreements } from './hr-documents.schema';
+import { contractArchiveDocument, contractSealDocument } from './contract-seal';
+import { compensations, contractArchives, contractSeals, performanceEvaluations, tripleAgreementLogs, tripleAgreements } from './hr-documents.schema';
 import { gradeOf, performanceDocument, weightedTenths } from './performance';
 import { tripleDocument } from './triple-agreement';
 
@@ -161,6 +162,65 @@ export const hrDocumentsSeed: ModuleSeed = {
         vars: { employeeId: e.id, orgId: e.orgId, totalCents: row.totalCents },
       });
       await drive(db, instanceId, [3, 3, 1, 0, 3, 2][i] as number, i === 3 ? 'reject' : 'open');
+    }
+
+    // 合同用印 and 合同归档: renewed contracts of a few colleagues; the older ones sealed and filed.
+    const signers = generic.filter((_, i) => i % 7 === 3).slice(0, 8);
+    const sealEndings: Array<[number, 'open' | 'reject' | 'return']> = [
+      [2, 'open'],
+      [2, 'open'],
+      [2, 'open'],
+      [2, 'open'],
+      [2, 'open'],
+      [1, 'open'],
+      [0, 'return'],
+      [0, 'reject'],
+    ];
+    for (const [i, { e }] of signers.entries()) {
+      const start = isoDay(new Date(ctx.businessDay.getTime() - (60 - i * 5) * 86_400_000));
+      const end = isoDay(new Date(Date.parse(start) + 3 * 365 * 86_400_000));
+      const contract = {
+        employeeId: e.id,
+        userId: e.userId as number,
+        orgId: e.orgId,
+        contractType: '001',
+        contractStart: start,
+        contractEnd: end,
+        createdBy: hr,
+        updatedBy: hr,
+      };
+      const [seal] = await db
+        .insert(contractSeals)
+        .values({
+          ...contract,
+          copies: 2,
+          sealType: i % 3 === 0 ? '001' : '002',
+          purpose: '劳动合同续签盖章',
+          remark: i === 0 ? '一式两份，员工与公司各执一份' : null,
+        })
+        .returning();
+      if (!seal) continue;
+      const [passes, ending] = sealEndings[i] as [number, 'open' | 'reject' | 'return'];
+      const sealInstance = await submit(contractSealDocument as unknown as BusinessDocument<never>, db, {
+        id: seal.id,
+        userId: hr,
+        title: `${e.name} 合同用印`,
+        vars: { employeeId: e.id, orgId: e.orgId },
+      });
+      await drive(db, sealInstance, passes, ending);
+      if (i > 3 || passes < 2) continue;
+      const [archive] = await db
+        .insert(contractArchives)
+        .values({ ...contract, copies: 1, sealId: seal.id, location: `档案室 B-${i + 1} 柜` })
+        .returning();
+      if (!archive) continue;
+      const archiveInstance = await submit(contractArchiveDocument as unknown as BusinessDocument<never>, db, {
+        id: archive.id,
+        userId: hr,
+        title: `${e.name} 合同归档`,
+        vars: { employeeId: e.id, orgId: e.orgId },
+      });
+      await drive(db, archiveInstance, i < 3 ? 1 : 0);
     }
 
     // 绩效考核: the last three months and last year for a spread of people; the latest month still moving.

@@ -8,11 +8,12 @@ const DELEGATION_SWEEP_MS = 60_000;
 
 import { targetUser } from '../bpm/bpm.service';
 import type { FileService } from '../file/file.service';
+import { CONTRACT_FILES_MODULE, canReadContractFile } from './contract-seal';
 import { employeeRoutes } from './employee.routes';
 import { employeesWithMaterial } from './employee-materials';
 import { canReadEmployeeFile } from './employee-sections';
 import { handoverRoutes } from './handover.routes';
-import { hrDocumentRoutes } from './hr-documents.routes';
+import { contractSealRoutes, hrDocumentRoutes } from './hr-documents.routes';
 import { lifecycleRoutes, setupLifecycle } from './lifecycle/lifecycle.routes';
 import * as repo from './positive.repository';
 import * as positive from './positive.service';
@@ -34,9 +35,19 @@ export const hrModule: ServerModule = {
       async (user, file) =>
         (await positive.canReadFile(platform.db, user, file.id)) || (await canReadEmployeeFile(platform.db, user, file.groupId, employeesWithMaterial)),
     );
+    (platform.services.get('files') as FileService | undefined)?.registerReader(CONTRACT_FILES_MODULE, (user, file) =>
+      canReadContractFile(platform.db, user, file),
+    );
   },
   routes(platform) {
-    return [...employeeRoutes(platform), ...confirmationRoutes(), ...lifecycleRoutes(platform), ...hrDocumentRoutes(platform), ...handoverRoutes(platform)];
+    return [
+      ...employeeRoutes(platform),
+      ...confirmationRoutes(),
+      ...lifecycleRoutes(platform),
+      ...hrDocumentRoutes(platform),
+      ...contractSealRoutes(platform),
+      ...handoverRoutes(platform),
+    ];
   },
 };
 

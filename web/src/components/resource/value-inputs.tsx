@@ -19,11 +19,14 @@ export function FileGroupField({
   value,
   onChange,
   disabled,
+  readOnly,
   moduleName = 'hr',
 }: {
   value?: string | null;
   onChange?: (v: string | null) => void;
   disabled?: boolean;
+  /** Listing, preview and download only. */
+  readOnly?: boolean;
   id?: string;
   moduleName?: string;
 }) {
@@ -41,6 +44,7 @@ export function FileGroupField({
       fileId={value ?? undefined}
       moduleName={moduleName}
       disabled={disabled}
+      readOnly={readOnly}
       onChange={(next) => {
         setLocal(next);
         onChange?.(next[0]?.fileId ?? null);

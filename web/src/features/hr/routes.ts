@@ -22,6 +22,22 @@ export const screens = defineScreens({
   '/PersonalCenter/EditBankInfo': personal('bank', '银行卡信息'),
   '/WorkBench/lizhi': { load: () => import('./lifecycle/resignation-screen'), title: '离职申请' },
   '/staffChange/index': { load: () => import('./lifecycle/staff-change-screen'), title: '人事异动' },
-  '/ContractSealList/index': { load: () => import('./lifecycle/contract-screen'), title: '合同管理' },
+  '/ContractSealList/index': { load: () => import('./contract/contract-screen'), title: '合同管理' },
+  '/ContractSealList/applyContractSealList': {
+    load: () => import('./contract/contract-apply-screen').then((m) => ({ default: m.ContractSealApplyScreen })),
+    title: '用印申请',
+  },
+  '/ContractSealList/applyContractArchives': {
+    load: () => import('./contract/contract-apply-screen').then((m) => ({ default: m.ContractArchiveApplyScreen })),
+    title: '合同归档申请',
+  },
+  '/ContractSealList/ContractSealListDetails': {
+    load: () => import('./contract/contract-detail-screen').then((m) => ({ default: m.ContractSealDetailScreen })),
+    title: '用印详情',
+  },
+  '/ContractSealList/ContractArchivesDetails': {
+    load: () => import('./contract/contract-detail-screen').then((m) => ({ default: m.ContractArchiveDetailScreen })),
+    title: '合同归档详情',
+  },
   '/onDutyInfo': { load: () => import('./lifecycle/on-duty-info-screen'), title: '入职信息填写', dates: false },
 });

@@ -1,4 +1,4 @@
-import { LIFECYCLE_PERM } from '@erp/contract';
+import { HR_DOC_PERM, LIFECYCLE_PERM } from '@erp/contract';
 import type { MenuSpec } from '../../../db/seed/types';
 
 const HR = ['hr', 'hrDirector'];
@@ -30,5 +30,10 @@ export const lifecycleMenus: MenuSpec[] = [
     icon: 'FileProtectOutlined',
     appType: 'front',
     roles: HR,
+    children: [
+      button('查看用印归档', HR_DOC_PERM.contractSealList, HR),
+      button('申请用印归档', HR_DOC_PERM.contractSealEdit, ['hr']),
+      button('导出用印归档', HR_DOC_PERM.contractSealExport, HR),
+    ],
   },
 ];

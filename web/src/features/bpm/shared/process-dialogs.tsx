@@ -23,6 +23,8 @@ const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   TripleAgreement_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.TripleDialog }))),
   Compensate_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.CompensationDialog }))),
   Performance_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.PerformanceDialog }))),
+  ContractSeal_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.ContractSealDialog }))),
+  ContractArchive_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.ContractArchiveDialog }))),
   AssetPurchase_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.PurchaseDialog }))),
   AssetApply_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.ApplyDialog }))),
   AssetInventory_Process: lazy(() => import('../../assets/asset-dialog').then((m) => ({ default: m.InventoryDialog }))),

@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, launchBrowser } from './harness';
+import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+
+/**
+ * 合同用印 (/ContractSealList): hr01 applies to seal emp02's contract with the file, hrd01 passes
+ * it from the detail screen; the list shows the demo requests. Accounts: hr01, hrd01, emp02's record.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('contract seal requests', () => {
+  it('hr01 applies with the contract file, hrd01 passes it on the detail screen', async () => {
+    const hr = await apiLogin('hr01');
+    const options = await apiCall<Array<{ id: number; code: string; name: string; userName: string }>>(
+      '/hr_api/hrm/api/employee/getEmployeeList',
+      { keyword: 'emp02', limit: 5 },
+      hr.access_token,
+    );
+    expect(options.code, JSON.stringify(options)).toBe('200');
+    const emp = options.data.find((o) => o.userName === 'emp02') ?? options.data[0];
+    expect(emp, JSON.stringify(options)).toBeTruthy();
+
+    const { page, context, errors } = await signedIn(browser, 'hr01');
+    await recordToasts(page);
+    await go(page, '/ContractSealList/index?tab=seals');
+    // The demo requests are there, in several states.
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    await page.getByRole('button', { name: '申请用印' }).click();
+    await page.waitForURL(/applyContractSealList/);
+
+    const picker = page.locator('#contract-seal-form_employeeId');
+    await picker.click();
+    await page.keyboard.type(emp?.name ?? '');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: `（${emp?.code}）` })
+      .first()
+      .click();
+    // Submitting without the file names what is missing.
+    await page.locator('form#contract-seal-form').getByRole('button', { name: '提交审批' }).click();
+    await expect.poll(() => page.getByText('请上传合同文件').isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.locator('#contract-seal-form_contractType').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '无固定期限' }).click();
+    await page.locator('#contract-seal-form_contractStart').fill('2026-01-01');
+    await page.keyboard.press('Enter');
+    await page.locator('#contract-seal-form_purpose').fill('劳动合同续签盖章');
+    await page.locator('form#contract-seal-form input[type=file]').setInputFiles({ name: '劳动合同.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await expect.poll(async () => (await recordedToasts(page)).some((t) => t.includes('上传成功')), { timeout: 15_000 }).toBe(true);
+    await page.locator('form#contract-seal-form').getByRole('button', { name: '提交审批' }).click();
+    await page.waitForURL(/ContractSealListDetails\?id=\d+/, { timeout: 15_000 });
+    const detail = page.getByTestId('contract-detail');
+    await expect.poll(() => detail.getByText('劳动合同续签盖章').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => detail.getByText('人力资源总监审批').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => detail.getByText('劳动合同.pdf').isVisible(), { timeout: 10_000 }).toBe(true);
+    const detailUrl = page.url();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const director = await signedIn(browser, 'hrd01');
+    await recordToasts(director.page);
+    await go(director.page, new URL(detailUrl).hash.slice(1));
+    const card = director.page.getByTestId('contract-detail');
+    await card.getByRole('button', { name: /通\s*过/ }).click();
+    await director.page.locator('.ant-modal:visible').getByRole('button', { name: /通\s*过/ }).click();
+    await expect.poll(async () => (await recordedToasts(director.page)).includes('已通过'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => card.getByText('印章管理员用印').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(director.errors).toEqual([]);
+    await director.context.close();
+  });
+});
