@@ -49,7 +49,9 @@ describe('contract seal requests', () => {
     await page.locator('#contract-seal-form_contractStart').fill('2026-01-01');
     await page.keyboard.press('Enter');
     await page.locator('#contract-seal-form_purpose').fill('劳动合同续签盖章');
-    await page.locator('form#contract-seal-form input[type=file]').setInputFiles({ name: '劳动合同.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page
+      .locator('form#contract-seal-form input[type=file]')
+      .setInputFiles({ name: '劳动合同.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await expect.poll(async () => (await recordedToasts(page)).some((t) => t.includes('上传成功')), { timeout: 15_000 }).toBe(true);
     await page.locator('form#contract-seal-form').getByRole('button', { name: '提交审批' }).click();
     await page.waitForURL(/ContractSealListDetails\?id=\d+/, { timeout: 15_000 });
@@ -66,7 +68,10 @@ describe('contract seal requests', () => {
     await go(director.page, new URL(detailUrl).hash.slice(1));
     const card = director.page.getByTestId('contract-detail');
     await card.getByRole('button', { name: /通\s*过/ }).click();
-    await director.page.locator('.ant-modal:visible').getByRole('button', { name: /通\s*过/ }).click();
+    await director.page
+      .locator('.ant-modal:visible')
+      .getByRole('button', { name: /通\s*过/ })
+      .click();
     await expect.poll(async () => (await recordedToasts(director.page)).includes('已通过'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => card.getByText('印章管理员用印').first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(director.errors).toEqual([]);

@@ -62,7 +62,10 @@ function ContractApply({ which }: { which: ContractRequestKind }) {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
     setSaving(true);
-    const saved = await api(request.calls.add as CallDefinition, { ...v, contractStart: day(v.contractStart), contractEnd: day(v.contractEnd) } as RequestOf<CallDefinition>)
+    const saved = await api(
+      request.calls.add as CallDefinition,
+      { ...v, contractStart: day(v.contractStart), contractEnd: day(v.contractEnd) } as RequestOf<CallDefinition>,
+    )
       .catch(() => null)
       .finally(() => setSaving(false));
     if (!saved) return;
