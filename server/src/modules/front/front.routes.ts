@@ -6,11 +6,29 @@ import { addAdvice, advicePage, closeAdvice, replyAdvice } from './advice';
 import { addCard, cardCommands, cardDefaults, cardDetail, cardPage } from './card';
 import { addProve, proveCommands, proveDetail, provePage, verifyProve } from './certificate';
 import { previewFile } from './file-preview';
-import { addWorkOrder, assignWorkOrder, closeWorkOrder, resolveWorkOrder, startWorkOrder, workOrderInfo, workOrderPage } from './work-order';
+import {
+  addWorkOrder,
+  assignWorkOrder,
+  autoCloseWorkOrders,
+  closeWorkOrder,
+  resolveWorkOrder,
+  startWorkOrder,
+  workOrderInfo,
+  workOrderPage,
+} from './work-order';
 
 /** Front-office applications of the workbench: certificates, suggestions and work orders (docs/domain/assets-front.md). */
+const WORK_ORDER_SWEEP_MS = 60 * 60_000;
+
 export const frontModule: ServerModule = {
   name: 'front',
+  setup(app, platform) {
+    // Resolved orders left unrated close after seven days; hourly is precise enough for a day count.
+    const sweep = () => autoCloseWorkOrders(platform.db).catch((err) => platform.log.warn({ err: String(err) }, 'work order auto-close failed'));
+    const timer = setInterval(sweep, WORK_ORDER_SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
   routes(platform) {
     const db = platform.db;
     const advice = implement(adviceCalls, {

@@ -2,7 +2,8 @@ import type { Page, WorkOrderRecord } from '@erp/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { users, wfTasks } from '../../db/schema';
+import { users, wfTasks, workOrders } from '../../db/schema';
+import { autoCloseWorkOrders, WORK_ORDER_AUTO_CLOSED } from './work-order';
 
 let s: TestServer;
 const tokens = new Map<string, string>();
@@ -83,6 +84,30 @@ describe('work orders', () => {
     const closed = await call<WorkOrderRecord>('emp01', 'close', { id: order.id, rating: 5, ratingComment: '响应很快' });
     expect(closed.data).toMatchObject({ status: '005', rating: 5 });
     expect((await call('emp01', 'close', { id: order.id, rating: 5 })).status).toBe(409);
+  });
+
+  it('closes resolved orders left unrated for seven days, unrated and with a note; younger ones wait', async () => {
+    const report = async (title: string) => {
+      const r = await call<WorkOrderRecord>('emp01', 'add', { orderType: '002', priority: '001', title, description: '会议室投影仪无信号', place: '8层' });
+      const id = r.data.id;
+      await call('hr01', 'assign', { id, handlerUserId: await idOf('mgr01') });
+      await call('mgr01', 'start', { id });
+      expect((await call('mgr01', 'resolve', { id, resolution: '更换HDMI线' })).code).toBe('200');
+      return id;
+    };
+    const old = await report('投影仪无信号（旧）');
+    const fresh = await report('投影仪无信号（新）');
+    await s.db
+      .update(workOrders)
+      .set({ resolvedAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(workOrders.id, old));
+    const [a, b] = await Promise.all([autoCloseWorkOrders(s.db), autoCloseWorkOrders(s.db)]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    const closed = await call<WorkOrderRecord>('emp01', 'info', { id: old });
+    expect(closed.data).toMatchObject({ status: '005', rating: null, ratingComment: WORK_ORDER_AUTO_CLOSED });
+    expect((await call<WorkOrderRecord>('emp01', 'info', { id: fresh })).data.status).toBe('004');
+    // Closed by the system: the reporter can no longer rate it.
+    expect((await call('emp01', 'close', { id: old, rating: 4 })).status).toBe(409);
   });
 
   it('shows each person only their own; dispatchers see all, with 20+ demo orders and open ones', async () => {

@@ -227,3 +227,21 @@ export async function closeWorkOrder(db: Db, user: Principal, input: { id: numbe
     return workOrderResource.detail(tx, row.id, null);
   });
 }
+
+/** Days a resolved order waits for its reporter's rating before it closes by itself. */
+export const WORK_ORDER_RATING_DAYS = 7;
+export const WORK_ORDER_AUTO_CLOSED = `超过${WORK_ORDER_RATING_DAYS}天未评价，系统自动关闭`;
+
+/**
+ * Closes the orders resolved more than seven days ago that nobody rated (unrated, with a note).
+ * One statement: two processes sweeping at once close each order once.
+ */
+export async function autoCloseWorkOrders(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - WORK_ORDER_RATING_DAYS * 86_400_000);
+  const closed = await db
+    .update(t)
+    .set({ status: WO_STATUS.closed, ratingComment: WORK_ORDER_AUTO_CLOSED, closedAt: now, updatedAt: now })
+    .where(and(eq(t.status, WO_STATUS.resolved), sql`${t.resolvedAt} < ${before}`))
+    .returning({ id: t.id });
+  return closed.length;
+}
