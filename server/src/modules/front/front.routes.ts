@@ -10,6 +10,7 @@ import {
   addWorkOrder,
   assignWorkOrder,
   autoCloseWorkOrders,
+  canReadWorkOrderFile,
   closeWorkOrder,
   resolveWorkOrder,
   startWorkOrder,
@@ -28,6 +29,9 @@ export const frontModule: ServerModule = {
     const timer = setInterval(sweep, WORK_ORDER_SWEEP_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
+    (platform.services.get('files') as FileService | undefined)?.registerReader('workOrder', (user, file) =>
+      canReadWorkOrderFile(platform.db, user, file.groupId),
+    );
   },
   routes(platform) {
     const db = platform.db;

@@ -99,6 +99,8 @@ export const workOrders = pgTable(
     /** WOSTATUS: 001 待分派 · 002 已分派 · 003 处理中 · 004 已解决 · 005 已关闭. */
     status: varchar('status', { length: 8 }).notNull().default('001'),
     resolution: varchar('resolution', { length: 1000 }),
+    /** Photos or screenshots of the problem (the reporter's uploads, module `workOrder`). */
+    fileGroupId: varchar('file_group_id', { length: 64 }),
     rating: integer('rating'),
     ratingComment: varchar('rating_comment', { length: 500 }),
     /** Kernel state of the handling process (the to-do), beside the order's own status. */

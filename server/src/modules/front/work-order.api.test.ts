@@ -110,6 +110,29 @@ describe('work orders', () => {
     expect((await call('emp01', 'close', { id: old, rating: 4 })).status).toBe(409);
   });
 
+  it('takes photos of the problem that the handler can open and others cannot; someone else’s files are refused', async () => {
+    const upload = async (who: string) => {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%screen\n'))], { type: 'application/pdf' }), '报错截图.pdf');
+      f.append('moduleName', 'workOrder');
+      const res = await s.raw('/file_api/file/fileUrl/upload', { method: 'POST', body: f, headers: { authorization: `Bearer ${await token(who)}` } });
+      expect(res.code, JSON.stringify(res)).toBe('200');
+      return res.data as { id: number; fileId: string };
+    };
+    const mine = await upload('emp01');
+    const theirs = await upload('emp02');
+    const form = { orderType: '001', priority: '002', title: '打印机卡纸', description: '3楼打印机反复卡纸', place: '3层' };
+    const foreign = await call('emp01', 'add', { ...form, fileGroupId: theirs.fileId });
+    expect(foreign.status).toBe(403);
+    const r = await call<WorkOrderRecord>('emp01', 'add', { ...form, fileGroupId: mine.fileId });
+    expect(r.code, JSON.stringify(r)).toBe('200');
+    expect(r.data.fileGroupId).toBe(mine.fileId);
+    await call('hr01', 'assign', { id: r.data.id, handlerUserId: await idOf('mgr01') });
+    const open = async (who: string) => s.post('/file_api/file/fileUrl/previewFile', { id: mine.id }, await token(who));
+    expect((await open('mgr01')).code).toBe('200');
+    expect((await open('emp02')).status).toBeGreaterThanOrEqual(403);
+  });
+
   it('shows each person only their own; dispatchers see all, with 20+ demo orders and open ones', async () => {
     expect((await call('emp02', 'info', { id: order.id })).status).toBe(404);
     const mine = await call<Page<WorkOrderRecord>>('emp01', 'page', { view: 'all' });

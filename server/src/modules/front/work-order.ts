@@ -12,6 +12,7 @@ import { defineResource } from '../../platform/resource/resource';
 import { sketchXml } from '../../workflow/bpmn-builder';
 import * as engine from '../../workflow/engine';
 import { isParticipant } from '../bpm/bpm.repository';
+import { assertOwnFileGroup } from '../file/file-groups';
 import { workOrders } from './front.schema';
 
 const t = workOrders;
@@ -54,6 +55,7 @@ export const workOrderResource = defineResource<WorkOrderRecord, typeof t>({
     title: t.title,
     description: t.description,
     place: sql<string>`coalesce(${t.place}, '')`,
+    fileGroupId: t.fileGroupId,
     reporterUserId: t.reporterUserId,
     reporterName: sql<string>`coalesce(${users.realName}, '')`,
     orgName: sql<string>`coalesce(${orgUnits.name}, '')`,
@@ -109,9 +111,10 @@ export async function workOrderInfo(db: Db, user: Principal, ref: { id?: number;
 export async function addWorkOrder(
   db: Db,
   user: Principal,
-  input: { orderType: string; priority: string; title: string; description: string; place?: string | null },
+  input: { orderType: string; priority: string; title: string; description: string; place?: string | null; fileGroupId?: string | null },
 ) {
   return db.transaction(async (tx) => {
+    await assertOwnFileGroup(tx, user, input.fileGroupId);
     const [me] = await tx.select({ orgId: users.orgId }).from(users).where(eq(users.id, user.userId));
     const [row] = await tx
       .insert(t)
@@ -122,6 +125,7 @@ export async function addWorkOrder(
         title: input.title,
         description: input.description,
         place: input.place || null,
+        fileGroupId: input.fileGroupId || null,
         reporterUserId: user.userId,
         orgId: me?.orgId ?? null,
         createdBy: user.userId,
@@ -244,4 +248,14 @@ export async function autoCloseWorkOrders(db: Db, now = new Date()): Promise<num
     .where(and(eq(t.status, WO_STATUS.resolved), sql`${t.resolvedAt} < ${before}`))
     .returning({ id: t.id });
   return closed.length;
+}
+
+/** A work order's photos: whoever may read the order may open them. */
+export async function canReadWorkOrderFile(db: Db, user: Principal, groupId: string): Promise<boolean> {
+  const [row] = await db.select({ id: t.id }).from(t).where(eq(t.fileGroupId, groupId)).limit(1);
+  if (!row) return false;
+  return readable(db, user, await workOrderDocument.row(db, row.id)).then(
+    () => true,
+    () => false,
+  );
 }

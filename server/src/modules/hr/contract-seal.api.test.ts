@@ -131,6 +131,7 @@ describe('合同用印 and 合同归档', () => {
     };
     const r = await call<DocumentSaved>('hr01', 'contractArchive/add', form);
     expect(r.code, JSON.stringify(r)).toBe('200');
+    expect(r.data.documentNo).toMatch(/^HTGD\d{8}/);
     const h = await holder(r.data.processInstanceId as number);
     expect((await call(h.code, 'contractArchive/approvalPass', { taskId: h.taskId })).code).toBe('200');
     const detail = await call<ContractArchiveRecord>('hr01', 'contractArchive/select', { id: r.data.id });

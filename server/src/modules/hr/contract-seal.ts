@@ -54,7 +54,7 @@ export const contractSealDocument = defineDocument({
 
 export const contractArchiveDocument = defineDocument({
   processKey: CONTRACT_ARCHIVE_PROCESS_KEY,
-  prefix: 'GD',
+  prefix: 'HTGD',
   name: '归档申请',
   table: a,
   columns: { id: a.id, state: a.state, instanceId: a.processInstanceId, documentNo: a.documentNo },

@@ -4,7 +4,7 @@ import { Button, Descriptions, Modal, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api/client';
 import { FlowSteps } from '../../components/flow';
-import { DictTag } from '../../components/resource';
+import { DictTag, FileGroupField } from '../../components/resource';
 import type { RecordDialogProps } from '../bpm/shared/process-dialogs';
 import { useDocumentFlow } from '../hr-documents/use-document-flow';
 
@@ -50,6 +50,11 @@ export default function WorkOrderDialog({ open, processInstanceId, onClose }: Re
           <Descriptions.Item label="问题描述" span={2}>
             {data.description}
           </Descriptions.Item>
+          {data.fileGroupId && (
+            <Descriptions.Item label="附件" span={2}>
+              <FileGroupField value={data.fileGroupId} moduleName="workOrder" readOnly />
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
       <FlowSteps steps={steps} loading={flow.isLoading} />

@@ -4,7 +4,7 @@ import { App, Button, Descriptions, Form, Input, Modal, Rate, Select, Space, Tab
 import { useState } from 'react';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
-import { DictTag, ResourceTable, UserSelect } from '../../components/resource';
+import { DictTag, FileGroupField, ResourceTable, UserSelect } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
 
 type View = 'reported' | 'handling' | 'all';
@@ -19,7 +19,14 @@ export default function WorkOrderScreen() {
   const [handler, setHandler] = useState<number | null>(null);
   const [resolution, setResolution] = useState('');
   const [rating, setRating] = useState(5);
-  const [form] = Form.useForm<{ orderType: '001' | '002'; priority: '001' | '002' | '003'; title: string; description: string; place?: string }>();
+  const [form] = Form.useForm<{
+    orderType: '001' | '002';
+    priority: '001' | '002' | '003';
+    title: string;
+    description: string;
+    place?: string;
+    fileGroupId?: string | null;
+  }>();
   const refresh = () => qc.invalidateQueries({ queryKey: ['front', 'workOrder'] });
   const report = async () => {
     const v = await form.validateFields();
@@ -98,6 +105,9 @@ export default function WorkOrderScreen() {
           <Form.Item name="place" label="地点">
             <Input maxLength={100} />
           </Form.Item>
+          <Form.Item name="fileGroupId" label="截图或照片">
+            <FileGroupField moduleName="workOrder" />
+          </Form.Item>
         </Form>
       </Modal>
       <Modal open={!!s} title={s ? `${s.orderNo} ${s.title}` : ''} onCancel={() => setShown(null)} footer={null} width={640} destroyOnHidden>
@@ -113,6 +123,12 @@ export default function WorkOrderScreen() {
               <Descriptions.Item label="处理人">{s.handlerName || '-'}</Descriptions.Item>
               {s.resolution && <Descriptions.Item label="处理结果">{s.resolution}</Descriptions.Item>}
               {s.rating !== null && <Descriptions.Item label="评分">{`${s.rating} 分 ${s.ratingComment}`}</Descriptions.Item>}
+              {s.rating === null && s.ratingComment && <Descriptions.Item label="评价">{s.ratingComment}</Descriptions.Item>}
+              {s.fileGroupId && (
+                <Descriptions.Item label="附件">
+                  <FileGroupField value={s.fileGroupId} moduleName="workOrder" readOnly />
+                </Descriptions.Item>
+              )}
             </Descriptions>
             {may(WO_PERM.dispatch) && s.status !== WO_STATUS.resolved && s.status !== WO_STATUS.closed && (
               <Space style={{ marginTop: 12 }}>

@@ -44,6 +44,7 @@ CREATE TABLE "contract_seals" (
 	"sealed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "file_group_id" varchar(64);--> statement-breakpoint
 CREATE UNIQUE INDEX "contract_archives_open_uq" ON "contract_archives" USING btree ("employee_id") WHERE state IN ('draft', 'approving', 'returned');--> statement-breakpoint
 CREATE UNIQUE INDEX "contract_archives_seal_uq" ON "contract_archives" USING btree ("seal_id") WHERE state NOT IN ('rejected', 'revoked');--> statement-breakpoint
 CREATE INDEX "contract_archives_instance_idx" ON "contract_archives" USING btree ("process_instance_id");--> statement-breakpoint
