@@ -1,12 +1,4 @@
-import {
-  type ContractArchiveRecord,
-  type ContractSealRecord,
-  contractArchiveDocumentCalls,
-  contractArchiveMeta,
-  contractSealDocumentCalls,
-  contractSealMeta,
-  HR_DOC_PERM,
-} from '@erp/contract/modules/hr-documents';
+import { HR_DOC_PERM } from '@erp/contract/modules/hr-documents';
 import { LIFECYCLE_PERM, lifecycleCalls, type RenewalDueRecord, type RenewalRecord, renewalDueMeta, renewalMeta } from '@erp/contract/modules/lifecycle';
 import { Button, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -74,41 +66,27 @@ export default function ContractScreen() {
                 },
               ]
             : []),
+          // 用印申请 and 归档申请: the same list of each request, with its apply button and detail link.
           ...(can(HR_DOC_PERM.contractSealList)
-            ? [
-                {
-                  key: 'seals',
-                  label: '用印申请',
+            ? (['seal', 'archive'] as const).map((which) => {
+                const r = CONTRACT_REQUESTS[which];
+                return {
+                  key: which === 'seal' ? 'seals' : 'archives',
+                  label: r.title,
                   children: (
-                    <ResourceTable<ContractSealRecord>
-                      meta={contractSealMeta}
+                    <ResourceTable<{ id: number }>
+                      meta={r.meta}
                       keyword={DOCUMENT_KEYWORD}
-                      pageCall={contractSealDocumentCalls.selectPage}
-                      exportCall={exportable ? contractSealDocumentCalls.downloadList : undefined}
-                      exportName="用印申请.xlsx"
-                      queryKey={['hrDocuments', 'contractSeal']}
-                      toolbar={apply(CONTRACT_REQUESTS.seal.applyPath, '申请用印')}
-                      rowActions={(r) => detail(CONTRACT_REQUESTS.seal.detailPath, r.id)}
+                      pageCall={r.calls.selectPage}
+                      exportCall={exportable ? r.calls.downloadList : undefined}
+                      exportName={`${r.title}.xlsx`}
+                      queryKey={['hrDocuments', which === 'seal' ? 'contractSeal' : 'contractArchive']}
+                      toolbar={apply(r.applyPath, r.applyText)}
+                      rowActions={(row) => detail(r.detailPath, row.id)}
                     />
                   ),
-                },
-                {
-                  key: 'archives',
-                  label: '归档申请',
-                  children: (
-                    <ResourceTable<ContractArchiveRecord>
-                      meta={contractArchiveMeta}
-                      keyword={DOCUMENT_KEYWORD}
-                      pageCall={contractArchiveDocumentCalls.selectPage}
-                      exportCall={exportable ? contractArchiveDocumentCalls.downloadList : undefined}
-                      exportName="归档申请.xlsx"
-                      queryKey={['hrDocuments', 'contractArchive']}
-                      toolbar={apply(CONTRACT_REQUESTS.archive.applyPath, '申请归档')}
-                      rowActions={(r) => detail(CONTRACT_REQUESTS.archive.detailPath, r.id)}
-                    />
-                  ),
-                },
-              ]
+                };
+              })
             : []),
         ]}
       />
