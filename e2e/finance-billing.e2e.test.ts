@@ -152,6 +152,11 @@ describe('settlement: settle a month → approve → invoice → void → invoic
     await fin.page.getByTestId('print-words').waitFor({ timeout: 15_000 });
     expect(await fin.page.getByTestId('print-total').textContent()).toBe('23,096.27');
     expect(await fin.page.getByTestId('print-words').textContent()).toContain('贰万叁仟零玖拾陆元贰角柒分');
+    // The same bill as a PDF made on the server (its text is checked in the API test).
+    const [file] = await Promise.all([fin.page.waitForEvent('download'), fin.page.getByRole('button', { name: '下载 PDF' }).click()]);
+    expect(file.suggestedFilename()).toBe(`结算单-${bill.billNo}.pdf`);
+    const saved = await file.path();
+    expect((await import('node:fs')).readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
     expect(fin.errors).toEqual([]);
     await fin.context.close();
   }, 240_000);
@@ -169,6 +174,47 @@ describe('settlement: settle a month → approve → invoice → void → invoic
     await fin.page.keyboard.press('Escape');
     await fin.page.getByRole('tab', { name: '对账差异' }).click();
     await fin.page.getByText('开票、回款与核销金额全部一致').waitFor({ timeout: 20_000 });
+    expect(fin.errors).toEqual([]);
+    await fin.context.close();
+  }, 120_000);
+
+  it('fin01 works a bill from the action pages a link lands on: correct a draft, apply for its invoice, read a void application', async () => {
+    const fin = await signedIn(browser, 'fin01');
+    const bills = await apiCall<{ records: Bill[] }>(NB('getBillInfoPage'), { pageSize: 200 }, fin.token);
+    const draft = bills.data.records.find((b) => b.state === 'draft');
+    expect(draft).toBeDefined();
+    await go(fin.page, `/ItemSettle/UpdateDocumentSettlement?id=${draft?.id}`);
+    await fin.page
+      .getByText(/修改结算单/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await fin.page.getByLabel('备注').fill('按客户确认的工时修改');
+    await fin.page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await fin.page.waitForURL(/\/Settlement\/BillDetail\?id=/, { timeout: 15_000 });
+    expect((await apiCall<Bill & { remark: string }>(NB('getBillInfo'), { id: draft?.id }, fin.token)).data.remark).toBe('按客户确认的工时修改');
+
+    const pending = bills.data.records.find((b) => b.state === 'passed' && b.invoiceStatus === '008');
+    expect(pending).toBeDefined();
+    // A bill that cannot be voided says why instead of showing the form.
+    await go(fin.page, `/Settlement/BillBackApply?id=${pending?.id}`);
+    await fin.page.getByText('该结算单当前不能申请作废（须已开票且没有回款）').waitFor({ timeout: 15_000 });
+    await go(fin.page, `/ItemSettleBill/BillingApply?id=${pending?.id}`);
+    await fin.page.getByLabel('购方名称').waitFor({ timeout: 15_000 });
+    await fin.page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await fin.page.waitForURL(/\/Settlement\/BillDetail\?id=/, { timeout: 15_000 });
+    await expect.poll(async () => (await apiCall<Bill>(NB('getBillInfo'), { id: pending?.id }, fin.token)).data.invoiceStatus).toBe('009');
+
+    const voids = await apiCall<{ records: Array<{ id: number; voidNo: string }> }>(
+      '/finance_api/finance/invoiceInfo/voiceCancelList',
+      { pageSize: 20 },
+      fin.token,
+    );
+    const v = voids.data.records[0];
+    expect(v).toBeDefined();
+    await go(fin.page, `/DeleteBill/DeleteBillDetails?id=${v?.id}`);
+    await fin.page.getByText(`发票作废申请 ${v?.voidNo}`).waitFor({ timeout: 15_000 });
+    await fin.page.getByRole('button', { name: '查看结算单' }).click();
+    await fin.page.waitForURL(/\/Settlement\/BillDetail\?id=/, { timeout: 15_000 });
     expect(fin.errors).toEqual([]);
     await fin.context.close();
   }, 120_000);

@@ -41,6 +41,15 @@ describe('certificate: request → approve → verify on the public page', () =>
     const code = (await rec.page.getByTestId('verify-code').textContent({ timeout: 15_000 })) as string;
     expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     await rec.page.getByTestId('certificate').getByRole('img', { name: /公章/ }).waitFor();
+    // The same certificate as a PDF made on the server (its words are checked in the API test).
+    const [file] = await Promise.all([rec.page.waitForEvent('download'), rec.page.getByRole('button', { name: '下载 PDF' }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^在职证明-ZM\d{12}\.pdf$/);
+    expect(
+      (await import('node:fs'))
+        .readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // A bank clerk, not signed in, checks the code; then a forged one.
     const stranger = await newPage(browser);

@@ -105,4 +105,33 @@ describe('message centre', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('schedules a notice to a role: listed as 待发布, nobody has it before its time', async () => {
+    const { page, context, errors } = await signIn('hrd01');
+    await page.goto(`${baseUrl()}/#/MessageCenter/MessageManage`);
+    await page.getByRole('button', { name: '发布公告' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByLabel('标题').fill('财务月结定时通知');
+    await drawer.getByText('指定角色').click();
+    await drawer.getByLabel('接收角色').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '财务专员' }).click();
+    const t = new Date(Date.now() + 86_400_000);
+    const at = `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')} 09:00`;
+    const publishAt = drawer.getByLabel('定时发布');
+    await publishAt.click();
+    await publishAt.fill(at);
+    await publishAt.press('Enter');
+    await drawer.locator('.ql-editor').click();
+    await page.keyboard.type('请于月底前完成月结');
+    await drawer.getByRole('button', { name: '发布公告' }).click();
+    await expect.poll(() => page.getByText(`已保存，将于 ${at} 发布`).isVisible(), { timeout: 10_000 }).toBe(true);
+    const row = page.locator('.ant-table-row').filter({ hasText: '财务月结定时通知' });
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('待发布');
+    expect(await row.textContent()).toContain('指定角色');
+    const fin = await apiLogin('fin01');
+    const inbox = await apiCall<{ records: unknown[] }>('/msg_api/msg/api/message/page', { keyword: '财务月结定时通知' }, fin.access_token);
+    expect(inbox.data.records).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -27,6 +27,7 @@ export const CERT_MSG = {
   expired: '该证明已超过有效期',
   openRequest: '已有同类证明在审批中，请勿重复申请',
   noSalary: '员工档案没有薪资信息，不能开具收入证明',
+  notIssued: '证明尚未开具',
 } as const;
 
 export const ZProveRecord = z.object({
@@ -159,6 +160,15 @@ export const certificateCalls = {
     permission: 'login',
     write: true,
     summary: 'Rejects a request (message required)',
+  }),
+  provePdf: defineCall({
+    ...json,
+    responseKind: 'blob',
+    path: P('pdf'),
+    request: z.object({ id: id() }),
+    data: z.null(),
+    permission: 'login',
+    summary: 'The issued certificate as a PDF with the seal, the verification code and its QR code (whoever may read the request)',
   }),
   proveVerify: defineCall({
     ...json,

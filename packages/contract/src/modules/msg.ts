@@ -23,7 +23,16 @@ export const ZReadStatus = z.enum(['0', '1']);
 export const ZTopFlag = z.enum(['0', '1']);
 
 /** Who receives a published message. */
-export const ZReceiverScope = z.enum(['all', 'org', 'users']);
+export const ZReceiverScope = z.enum(['all', 'org', 'users', 'roles']);
+/** scheduled: its publish time is ahead (nobody has it yet); published; expired: past its expiry (gone from the workbench carousel). */
+export const ZPublishStatus = z.enum(['scheduled', 'published', 'expired']);
+export const MSG_PUBLISH_MSG = {
+  publishAtPast: '定时发布时间不能早于当前时间',
+  publishAtFar: '定时发布时间不能晚于一年后',
+  expireBeforePublish: '过期时间必须晚于发布时间',
+  rolesRequired: '请选择接收角色',
+  roleUnknown: '接收角色不存在',
+} as const;
 
 /** One message as a receiver sees it in a list (content is sanitised HTML). */
 export const ZMessageItem = z.object({
@@ -65,6 +74,12 @@ export const ZPublishedMessage = z.object({
   receiverScope: ZReceiverScope,
   receiverOrgId: z.number().int().nullable(),
   receiverUserIds: z.array(z.number().int()),
+  receiverRoleIds: z.array(z.number().int()),
+  /** When receivers get it (null: at creation). */
+  publishAt: isoDateTime().nullable(),
+  /** When it leaves the workbench carousel (null: never). */
+  expireAt: isoDateTime().nullable(),
+  status: ZPublishStatus,
   receiverCount: z.number().int(),
   readCount: z.number().int(),
   senderId: z.number().int().nullable(),
@@ -224,18 +239,24 @@ export const msgCalls = {
       receiverOrgId: id().optional(),
       /** With receiverScope users. */
       receiverUserIds: z.array(id()).max(5000).optional(),
+      /** With receiverScope roles: every enabled holder of any of these roles. */
+      receiverRoleIds: z.array(id()).max(50).optional(),
+      /** Publish later (the receivers get it then; until then it can be edited or withdrawn). */
+      publishAt: isoDateTime().optional(),
+      /** Leaves the workbench carousel then (stays in the message centre). */
+      expireAt: isoDateTime().optional(),
     }),
     data: z.object({ messageId: z.number().int(), receiverCount: z.number().int() }),
     permission: MSG_PERM.manage,
     write: true,
-    summary: 'Publish a message (a notice by default) to everyone, an organisation unit or chosen users',
+    summary: 'Publish a message (a notice by default) to everyone, an organisation unit, roles or chosen users, now or at a set time',
     fromSpec: true,
   }),
   update: defineCall({
     method: 'POST',
     path: '/msg_api/msg/api/message/update',
     requestKind: 'json',
-    request: ZPublishFields.extend({ messageId: id() }),
+    request: ZPublishFields.extend({ messageId: id(), expireAt: isoDateTime().nullable().optional() }),
     data: z.null(),
     permission: MSG_PERM.manage,
     write: true,
@@ -252,6 +273,16 @@ export const msgCalls = {
     write: true,
     summary: 'Upload one attachment (field file) for a message being published',
     fromSpec: true,
+  }),
+  roleOptions: defineCall({
+    method: 'POST',
+    path: '/msg_api/msg/api/message/roleOptions',
+    requestKind: 'json',
+    request: z.object({}),
+    data: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    permission: MSG_PERM.manage,
+    summary: 'The enabled roles a notice may be addressed to',
+    fromSpec: false,
   }),
   managePage: defineCall({
     method: 'POST',

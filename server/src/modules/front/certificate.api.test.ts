@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { employees, users, wfTasks } from '../../db/schema';
+import { pdfText } from '../../platform/pdf/pdf-text';
 import { proveRequests } from './front.schema';
 
 let s: TestServer;
@@ -73,6 +74,30 @@ describe('certificates (proveApply)', () => {
     expect(c?.name).toBe(e?.employees.name);
     expect(c?.idNoMasked).not.toContain(e?.employees.idCardNo?.slice(6, 14) ?? 'never');
     code = c?.verifyCode as string;
+  });
+
+  it('gives the issued certificate as a PDF with its words, code and seal; not before issue, not to others', async () => {
+    const pdf = async (who: string, pdfId: number) =>
+      fetch(`${s.url}${P}pdf`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await token(who)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: pdfId }),
+      });
+    const res = await pdf('emp01', id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const content = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/ /g, '');
+    const detail = (await call<ProveDetail>('emp01', 'info', { id })).data;
+    expect(content).toContain('收入证明');
+    expect(content).toContain(detail.content?.name);
+    expect(content).toContain(code);
+    expect(content).toContain('人事专用章');
+    expect(content).toContain(`本证明仅用于“办理房屋贷款”`);
+    expect((await pdf('emp02', id)).status).toBe(404);
+    const open = await call<{ id: number }>('emp01', 'add', { certType: '001', purpose: '办理签证' });
+    const notYet = await pdf('emp01', open.data.id);
+    expect(notYet.status).toBe(400);
+    expect(((await notYet.json()) as { message: string }).message).toBe('证明尚未开具');
   });
 
   it('anyone verifies a real code without signing in; a forged one is refused clearly', async () => {

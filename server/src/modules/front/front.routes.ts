@@ -1,10 +1,13 @@
-import { adviceCalls, cardCalls, certificateCalls, filePreviewCalls, workOrderCalls } from '@erp/contract';
+import { adviceCalls, CERT_MSG, cardCalls, certificateCalls, filePreviewCalls, workOrderCalls } from '@erp/contract';
+import { badRequest } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
+import { attachment } from '../../platform/resource/xlsx-export';
 import type { FileService } from '../file/file.service';
 import { addAdvice, advicePage, closeAdvice, replyAdvice } from './advice';
 import { addCard, cardCommands, cardDefaults, cardDetail, cardPage } from './card';
 import { addProve, proveCommands, proveDetail, provePage, verifyProve } from './certificate';
+import { certificatePdf } from './certificate-pdf';
 import { previewFile } from './file-preview';
 import {
   addWorkOrder,
@@ -107,6 +110,15 @@ export const frontModule: ServerModule = {
         proveReject: async (input, ctx) => {
           await proveCommands.reject(db, ctx.user, input);
           return null;
+        },
+        provePdf: async (input, ctx) => {
+          const detail = await proveDetail(db, ctx.user, { id: input.id });
+          if (!detail.content) throw badRequest(CERT_MSG.notIssued);
+          const verifyUrl = `${ctx.req.protocol}://${ctx.req.host}/#/certificateVerify?code=${encodeURIComponent(detail.content.verifyCode)}`;
+          return ctx.reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', attachment(`${detail.certType === '002' ? '收入证明' : '在职证明'}-${detail.documentNo}.pdf`))
+            .send(await certificatePdf(detail, verifyUrl));
         },
         proveVerify: (input) => verifyProve(db, input.code),
       }),

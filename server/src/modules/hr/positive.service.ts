@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { defineDocument } from '../../platform/document/business-document';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import * as engine from '../../workflow/engine';
 import { instanceSteps, previewSteps } from '../../workflow/steps';
 import { isParticipant } from '../bpm/bpm.repository';
@@ -248,6 +248,16 @@ export async function person(db: Db, user: Principal, employeeId: number): Promi
 // ---------------------------------------------------------------------------------------------
 // Commands
 
+/** Runs a check; a refusal it throws gets the person's name in front (`张三：…`) when `name` is given. */
+async function namingPerson<T>(name: string | null, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    if (name && err instanceof AppError && err.status < 500) throw new AppError(err.status, `${name}：${err.message}`, err.code, err.data);
+    throw err;
+  }
+}
+
 export async function start(db: Db, user: Principal, list: Form[]) {
   return db.transaction(async (tx) => {
     const out: Array<{ id: number; employeeId: number; processInstanceId: number }> = [];
@@ -259,9 +269,12 @@ export async function start(db: Db, user: Principal, list: Form[]) {
       const emp = await repo.lockEmployee(tx, raw.employeeId);
       if (!emp) throw notFound(CONFIRMATION_MSG.personFailed);
       if (!isHr(user) && emp.userId !== user.userId) throw forbidden('只有人力资源或本人可以发起转正');
-      if (emp.status !== '003' || emp.regularStatus === REGULAR_STATUS_CONFIRMED) throw badRequest(CONFIRMATION_MSG.notProbation);
       if (await repo.openConfirmationOf(tx, emp.id)) throw conflict(`${emp.name} 已有进行中的转正申请`);
-      const form = await checkForm(tx, raw, emp);
+      // In a batch, a refusal names the person it is about (nothing of the batch is started).
+      const form = await namingPerson(list.length > 1 ? emp.name : null, async () => {
+        if (emp.status !== '003' || emp.regularStatus === REGULAR_STATUS_CONFIRMED) throw badRequest(CONFIRMATION_MSG.notProbation);
+        return checkForm(tx, raw, emp);
+      });
       const row = await repo.insertConfirmation(tx, {
         employeeId: emp.id,
         applicantUserId: user.userId,

@@ -11,13 +11,27 @@ export interface InboxFilter {
   msgType?: string;
   readStatus?: '0' | '1';
   keyword?: string;
+  /** Leave out messages past their expiry (the workbench carousel). */
+  unexpired?: boolean;
 }
+
+/** Who a message is addressed to, resolved to users when its copies are made. */
+export type ReceiverScope = { kind: 'all' } | { kind: 'org'; orgId: number } | { kind: 'users'; ids: number[] } | { kind: 'roles'; ids: number[] };
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 export interface InboxRow {
   r: MessageReceiverRow;
   m: MessageRow;
   senderName: string | null;
 }
+
+/** A copy is dated when its message reached the receivers: the publish time of a scheduled notice. */
+const copyTime = (m: MessageRow) => m.publishAt ?? m.createdAt;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -44,6 +58,7 @@ export class MsgRepository {
     if (f.msgType) conds.push(eq(messageReceivers.msgType, f.msgType));
     if (f.readStatus === '0') conds.push(isNull(messageReceivers.readAt));
     if (f.readStatus === '1') conds.push(isNotNull(messageReceivers.readAt));
+    if (f.unexpired) conds.push(or(isNull(messages.expireAt), sql`${messages.expireAt} > now()`));
     if (f.keyword) {
       const like = `%${escapeLike(f.keyword)}%`;
       conds.push(or(ilike(messages.title, like), ilike(messages.summary, like)));
@@ -151,22 +166,44 @@ export class MsgRepository {
   }
 
   /** Copies a message to receivers in one statement (everyone, an organisation subtree, or a list). */
-  async addReceivers(message: MessageRow, scope: { kind: 'all' } | { kind: 'org'; orgId: number } | { kind: 'users'; ids: number[] }): Promise<number[]> {
+  async addReceivers(message: MessageRow, scope: ReceiverScope): Promise<number[]> {
     let who: SQL;
     if (scope.kind === 'all') who = sql`SELECT id FROM users WHERE enabled`;
     else if (scope.kind === 'org') who = sql`SELECT u.id FROM users u WHERE u.enabled AND u.org_id IN (${orgSubtreeIds(scope.orgId)})`;
-    else {
+    else if (scope.kind === 'roles') {
       if (!scope.ids.length) return [];
-      who = sql`SELECT id FROM users WHERE enabled AND id IN (${sql.join(
-        scope.ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
+      who = sql`SELECT DISTINCT u.id FROM users u JOIN user_roles ur ON ur.user_id = u.id WHERE u.enabled AND ur.role_id IN (${idList(scope.ids)})`;
+    } else {
+      if (!scope.ids.length) return [];
+      who = sql`SELECT id FROM users WHERE enabled AND id IN (${idList(scope.ids)})`;
     }
     const rows = await queryRows<{ user_id: number }>(
       this.db,
-      sql`INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at) SELECT ${message.id}, w.id, ${message.msgType}, false, ${message.createdAt} FROM (${who}) w RETURNING user_id`,
+      sql`INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at) SELECT ${message.id}, w.id, ${message.msgType}, false, ${copyTime(message)} FROM (${who}) w RETURNING user_id`,
     );
     return rows.map((r) => Number(r.user_id));
+  }
+
+  /** Roles of these ids that exist (a notice by role names only these). */
+  async existingRoleIds(ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await queryRows<{ id: number }>(this.db, sql`SELECT id FROM roles WHERE id IN (${idList(ids)})`);
+    return rows.map((r) => Number(r.id));
+  }
+
+  async enabledRoles(): Promise<Array<{ id: number; name: string }>> {
+    const rows = await queryRows<{ id: number; name: string }>(this.db, sql`SELECT id, name FROM roles WHERE enabled ORDER BY sort, id`);
+    return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+  }
+
+  /** Locks a scheduled message that is still to publish (not withdrawn); undefined otherwise. */
+  async lockLiveMessage(messageId: number): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
+      .for('update');
+    return row;
   }
 
   /**
@@ -181,7 +218,7 @@ export class MsgRepository {
     const except = `{${exceptUserIds.map((id) => Math.trunc(id)).join(',')}}`;
     const [row] = await queryRows<{ n: number }>(
       this.db,
-      sql`WITH ins AS (INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at) SELECT ${message.id}, id, ${message.msgType}, false, ${message.createdAt} FROM users WHERE enabled AND id <> ALL (${except}::int[]) RETURNING 1) SELECT count(*)::int AS n FROM ins`,
+      sql`WITH ins AS (INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at) SELECT ${message.id}, id, ${message.msgType}, false, ${copyTime(message)} FROM users WHERE enabled AND id <> ALL (${except}::int[]) RETURNING 1) SELECT count(*)::int AS n FROM ins`,
     );
     return Number(row?.n ?? 0);
   }

@@ -57,6 +57,7 @@ export const msgModule: ServerModule = {
         ctx.audit({ recordId: result.messageId, after: { ...input, content: `${input.content.length} characters` } });
         return result;
       },
+      roleOptions: () => msg.roleOptions(),
       update: async (input, ctx) => {
         const before = await msg.edit(ctx.user, input);
         ctx.audit({
@@ -96,6 +97,21 @@ export const msgModule: ServerModule = {
           });
           for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
           if (n < 50 || stopped) break;
+        }
+        // Scheduled notices whose time has come (one at a time: a notice to everyone is ~50,000 rows).
+        for (;;) {
+          const pushes: Array<() => Promise<void>> = [];
+          const n = await drain(
+            platform.db,
+            'msg.publish',
+            async (item, tx) => {
+              const push = await msg.publishFromOutbox(tx, item.payload);
+              if (push) pushes.push(push);
+            },
+            1,
+          );
+          for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
+          if (!n || stopped) break;
         }
         // Notices to everyone whose publishing call died before storing every copy (one at a time: ~50,000 rows each).
         for (;;) {

@@ -21,6 +21,12 @@ export const messages = pgTable(
     receiverScope: varchar('receiver_scope', { length: 8 }).notNull().default('users'),
     receiverOrgId: integer('receiver_org_id'),
     receiverUserIds: jsonb('receiver_user_ids').$type<number[]>().notNull().default([]),
+    /** With scope roles: the roles whose enabled holders receive it. */
+    receiverRoleIds: jsonb('receiver_role_ids').$type<number[]>().notNull().default([]),
+    /** A scheduled notice: its receivers get it at this time (an outbox item `msg.publish` fans it out); null: at creation. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** Leaves the workbench carousel at this time; null: never. */
+    expireAt: timestamp('expire_at', { withTimezone: true }),
     /** File record ids attached to the message. */
     attachmentIds: jsonb('attachment_ids').$type<number[]>().notNull().default([]),
     topFlag: boolean('top_flag').notNull().default(false),

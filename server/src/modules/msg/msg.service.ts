@@ -1,4 +1,14 @@
-import { type MessageDetail, type MessageItem, MSG_PERM, MSG_TYPES, type MsgType, type Page, type PublishedMessage, type UnreadCount } from '@erp/contract';
+import {
+  type MessageDetail,
+  type MessageItem,
+  MSG_PERM,
+  MSG_PUBLISH_MSG,
+  MSG_TYPES,
+  type MsgType,
+  type Page,
+  type PublishedMessage,
+  type UnreadCount,
+} from '@erp/contract';
 import type { Principal } from '../../platform/auth/principal';
 import { hasPermission } from '../../platform/auth/principal';
 import { BusinessCalendar } from '../../platform/business-time';
@@ -8,7 +18,7 @@ import { pageOfRows, pageWindow } from '../../platform/http/paging';
 import { enqueue, type NotifyPayload, type OutboxTopics } from '../../platform/outbox/outbox';
 import type { FileService } from '../file/file.service';
 import type { LiveChannel } from './live-channel';
-import type { InboxFilter, InboxRow, MsgRepository } from './msg.repository';
+import type { InboxFilter, InboxRow, MsgRepository, ReceiverScope } from './msg.repository';
 import type { MessageRow } from './msg.schema';
 import { plainExcerpt, sanitizeMessageHtml } from './sanitize';
 
@@ -41,9 +51,24 @@ export interface PublishInput {
   topFlag: '0' | '1';
   fileIds: number[];
   msgType: MsgType;
-  receiverScope: 'all' | 'org' | 'users';
+  receiverScope: 'all' | 'org' | 'users' | 'roles';
   receiverOrgId?: number;
   receiverUserIds?: number[];
+  receiverRoleIds?: number[];
+  publishAt?: string;
+  expireAt?: string;
+}
+
+/** A publish time within this of now is "now" (the form's default, a slow click); one earlier is refused. */
+const NOW_WINDOW_MS = 60_000;
+const MAX_SCHEDULE_MS = 366 * 86_400_000;
+
+/** The scope a stored message was addressed to. */
+function scopeOfRow(m: MessageRow): ReceiverScope {
+  if (m.receiverScope === 'org' && m.receiverOrgId) return { kind: 'org', orgId: m.receiverOrgId };
+  if (m.receiverScope === 'users') return { kind: 'users', ids: m.receiverUserIds };
+  if (m.receiverScope === 'roles') return { kind: 'roles', ids: m.receiverRoleIds };
+  return { kind: 'all' };
 }
 
 /** The message centre: a user's inbox, publishing notices, and turning workflow notices into messages. */
@@ -86,7 +111,7 @@ export class MsgService {
   }
 
   async carousel(user: Principal, limit: number) {
-    const { rows } = await this.repo.inbox(user.userId, { msgType: '003' }, limit, 0);
+    const { rows } = await this.repo.inbox(user.userId, { msgType: '003', unexpired: true }, limit, 0);
     return rows.map(({ r, m }) => ({
       messageId: m.id,
       receiverId: r.id,
@@ -139,7 +164,7 @@ export class MsgService {
     const content = sanitizeMessageHtml(input.content);
     if (!plainExcerpt(content) && !/<img/i.test(content)) throw badRequest('content：内容不能为空');
     if (input.fileIds.length) await this.files().ownedRows(user, input.fileIds);
-    let scope: Parameters<MsgRepository['addReceivers']>[1];
+    let scope: ReceiverScope;
     if (input.receiverScope === 'org') {
       if (!input.receiverOrgId) throw badRequest('receiverOrgId：请选择接收部门');
       if (!(await this.repo.orgExists(input.receiverOrgId))) throw badRequest('receiverOrgId：部门不存在');
@@ -148,27 +173,46 @@ export class MsgService {
       const ids = [...new Set(input.receiverUserIds ?? [])];
       if (!ids.length) throw badRequest('receiverUserIds：请选择接收人');
       scope = { kind: 'users', ids };
+    } else if (input.receiverScope === 'roles') {
+      const ids = [...new Set(input.receiverRoleIds ?? [])];
+      if (!ids.length) throw badRequest(`receiverRoleIds：${MSG_PUBLISH_MSG.rolesRequired}`);
+      if ((await this.repo.existingRoleIds(ids)).length !== ids.length) throw badRequest(`receiverRoleIds：${MSG_PUBLISH_MSG.roleUnknown}`);
+      scope = { kind: 'roles', ids };
     } else scope = { kind: 'all' };
+    const { publishAt, expireAt } = this.schedule(input);
+    const row = {
+      msgType: input.msgType,
+      title: input.title,
+      content,
+      summary: plainExcerpt(content),
+      senderId: user.userId,
+      receiverScope: input.receiverScope,
+      receiverOrgId: scope.kind === 'org' ? scope.orgId : null,
+      receiverUserIds: scope.kind === 'users' ? scope.ids : [],
+      receiverRoleIds: scope.kind === 'roles' ? scope.ids : [],
+      attachmentIds: input.fileIds,
+      topFlag: input.topFlag === '1',
+      publishAt,
+      expireAt,
+      createdBy: user.userId,
+      updatedBy: user.userId,
+    };
+    if (publishAt) {
+      // Later: stored now, copied to its receivers when an outbox item falls due (any process, once).
+      const message = await this.db.transaction(async (tx) => {
+        const message = await this.repo.with(tx).insertMessage(row);
+        await enqueue(tx, 'msg.publish', { messageId: message.id }, { delayMs: Math.max(0, publishAt.getTime() - Date.now()) });
+        return message;
+      });
+      return { messageId: message.id, receiverCount: 0 };
+    }
 
     // A notice to everyone: the users online on this process get their copies and the push first;
     // the other ~50,000 copies follow in a second transaction (an outbox item makes sure they do).
     const online = scope.kind === 'all' ? (this.live()?.onlineUserIds() ?? []) : [];
     const { message, receivers, rest } = await this.db.transaction(async (tx) => {
       const repo = this.repo.with(tx);
-      const message = await repo.insertMessage({
-        msgType: input.msgType,
-        title: input.title,
-        content,
-        summary: plainExcerpt(content),
-        senderId: user.userId,
-        receiverScope: input.receiverScope,
-        receiverOrgId: scope.kind === 'org' ? scope.orgId : null,
-        receiverUserIds: scope.kind === 'users' ? scope.ids : [],
-        attachmentIds: input.fileIds,
-        topFlag: input.topFlag === '1',
-        createdBy: user.userId,
-        updatedBy: user.userId,
-      });
+      const message = await repo.insertMessage(row);
       if (scope.kind !== 'all') return { message, receivers: await repo.addReceivers(message, scope), rest: null };
       const first = online.length ? await repo.addReceivers(message, { kind: 'users', ids: online }) : [];
       const rest = await enqueue(tx, 'msg.copies', { messageId: message.id, exceptUserIds: first }, { delayMs: COPIES_RETRY_AFTER_MS });
@@ -190,6 +234,53 @@ export class MsgService {
     return { messageId: message.id, receiverCount };
   }
 
+  roleOptions(): Promise<Array<{ id: number; name: string }>> {
+    return this.repo.enabledRoles();
+  }
+
+  /** A changed expiry: after the publish time (or now, for one published already); null: never. */
+  private expiryOf(m: MessageRow, expireAt: string | null): Date | null {
+    if (expireAt === null) return null;
+    const at = new Date(expireAt);
+    if (at.getTime() <= Math.max(m.publishAt?.getTime() ?? 0, Date.now())) throw badRequest(`expireAt：${MSG_PUBLISH_MSG.expireBeforePublish}`);
+    return at;
+  }
+
+  /** The publish time (null: now) and expiry of a new notice; a time in the past or too far ahead is refused. */
+  private schedule(input: { publishAt?: string; expireAt?: string }): { publishAt: Date | null; expireAt: Date | null } {
+    const now = Date.now();
+    const at = input.publishAt ? new Date(input.publishAt) : null;
+    if (at && at.getTime() < now - NOW_WINDOW_MS) throw badRequest(`publishAt：${MSG_PUBLISH_MSG.publishAtPast}`);
+    if (at && at.getTime() > now + MAX_SCHEDULE_MS) throw badRequest(`publishAt：${MSG_PUBLISH_MSG.publishAtFar}`);
+    const publishAt = at && at.getTime() > now + NOW_WINDOW_MS ? at : null;
+    const expireAt = input.expireAt ? new Date(input.expireAt) : null;
+    if (expireAt && expireAt.getTime() <= (publishAt?.getTime() ?? now)) throw badRequest(`expireAt：${MSG_PUBLISH_MSG.expireBeforePublish}`);
+    return { publishAt, expireAt };
+  }
+
+  /**
+   * Outbox item `msg.publish`: a scheduled notice whose time has come gets its copies for the scope it
+   * was addressed to (in the claiming transaction, so exactly once), and the push after the commit.
+   * A notice withdrawn meanwhile is skipped.
+   */
+  async publishFromOutbox(tx: Db, item: OutboxTopics['msg.publish']): Promise<(() => Promise<void>) | null> {
+    const repo = this.repo.with(tx);
+    const message = await repo.lockLiveMessage(item.messageId);
+    if (!message) return null;
+    const event = { type: 'message' as const, messageId: message.id, msgType: message.msgType as MsgType, title: message.title };
+    const scope = scopeOfRow(message);
+    if (scope.kind === 'all') {
+      if (!(await repo.addAllReceivers(message))) return null;
+      return async () => {
+        await this.live()?.send('all', event);
+      };
+    }
+    const receivers = await repo.addReceivers(message, scope);
+    return async () => {
+      await this.live()?.send(receivers, event);
+    };
+  }
+
   /**
    * Stores the remaining copies of a notice to everyone (outbox item `msg.copies`) and pushes it to
    * those users. Answers how many copies were added, or null when the item was done already.
@@ -207,7 +298,10 @@ export class MsgService {
     return added;
   }
 
-  async edit(user: Principal, input: { messageId: number; title: string; content: string; topFlag: '0' | '1'; fileIds: number[] }): Promise<MessageRow> {
+  async edit(
+    user: Principal,
+    input: { messageId: number; title: string; content: string; topFlag: '0' | '1'; fileIds: number[]; expireAt?: string | null },
+  ): Promise<MessageRow> {
     const before = await this.repo.message(input.messageId);
     if (!before || before.todo) throw notFound('消息不存在或已被删除');
     const content = sanitizeMessageHtml(input.content);
@@ -219,6 +313,7 @@ export class MsgService {
       summary: plainExcerpt(content),
       topFlag: input.topFlag === '1',
       attachmentIds: input.fileIds,
+      ...(input.expireAt === undefined ? {} : { expireAt: this.expiryOf(before, input.expireAt) }),
       updatedAt: new Date(),
       updatedBy: user.userId,
     });
@@ -250,6 +345,10 @@ export class MsgService {
       receiverScope: m.receiverScope as PublishedMessage['receiverScope'],
       receiverOrgId: m.receiverOrgId,
       receiverUserIds: m.receiverUserIds,
+      receiverRoleIds: m.receiverRoleIds,
+      publishAt: m.publishAt?.toISOString() ?? null,
+      expireAt: m.expireAt?.toISOString() ?? null,
+      status: m.publishAt && m.publishAt.getTime() > Date.now() ? 'scheduled' : m.expireAt && m.expireAt.getTime() <= Date.now() ? 'expired' : 'published',
       receiverCount: c?.receivers ?? 0,
       readCount: c?.read ?? 0,
       senderId: m.senderId,

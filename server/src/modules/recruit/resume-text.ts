@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { onFirstUse } from '../../platform/lazy';
+import { pdfText } from '../../platform/pdf/pdf-text';
 
 /**
  * Text of an uploaded résumé and the facts found in it. PDF through pdfjs-dist (legacy build, runs
@@ -59,7 +60,6 @@ export function searchSource(parts: Array<string | null | undefined>): string {
   return indexWords(parts.filter(Boolean).join('\n')).join(' ');
 }
 
-const pdfjs = onFirstUse(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
 const mammoth = onFirstUse(async () => (await import('mammoth')).default);
 
 export type ResumeKind = 'pdf' | 'docx';
@@ -78,19 +78,7 @@ export async function extractText(filePath: string, kind: ResumeKind): Promise<s
     const { value } = await (await mammoth()).extractRawText({ buffer: data });
     return normalise(value);
   }
-  const lib = await pdfjs();
-  const doc = await lib.getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  try {
-    const pages: string[] = [];
-    for (let i = 1; i <= Math.min(doc.numPages, 30); i++) {
-      const page = await doc.getPage(i);
-      const content = await page.getTextContent();
-      pages.push(content.items.map((it) => ('str' in it ? `${it.str}${it.hasEOL ? '\n' : ''}` : '')).join(''));
-    }
-    return normalise(pages.join('\n'));
-  } finally {
-    await doc.destroy();
-  }
+  return normalise(await pdfText(data));
 }
 
 function normalise(text: string): string {

@@ -21,6 +21,8 @@ export interface OutboxTopics {
    * any process finishes it if that call died.
    */
   'msg.copies': { messageId: number; exceptUserIds: number[] };
+  /** A scheduled notice whose time has come: its copies for the scope it was addressed to, and the push. */
+  'msg.publish': { messageId: number };
 }
 
 /** A small text attachment of a mail (an .ics invitation), carried in the outbox row. */

@@ -1,6 +1,7 @@
 export { ColumnSettings, useHiddenColumns } from './column-settings';
 export { DictTag } from './dict-tag';
 export { renderValue } from './field-view';
+export { FormFrame } from './form-frame';
 export { ImportDialog, type ImportDialogProps } from './import-dialog';
 export { fieldName, type OrgTreeData, OrgTreeSelect, toTreeData, UserSelect, useOrgTree } from './pickers';
 export { FieldInput, ResourceForm, type ResourceFormProps, requiredText, rulesOf } from './resource-form';

@@ -3,7 +3,7 @@ import { ASSET_PROCESS, applyMeta, assetCalls, inventoryMeta, purchaseMeta } fro
 import { fieldsOf, type ResourceMeta } from '@erp/contract/resource';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Modal, Space, Spin } from 'antd';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { api } from '../../app/api/client';
 import { queryKeys } from '../../app/query-keys';
 import { FlowSteps, SignOffDialog } from '../../components/flow';
@@ -21,6 +21,10 @@ export interface RecordKind {
   money: string[];
   pass?: CallDefinition;
   reject?: CallDefinition;
+  /** The request of `byBpm` for an instance (default `{ processInstanceId }`). */
+  byBpmInput?(processInstanceId: number): Record<string, unknown>;
+  /** Draws the record instead of the meta's fields (a bill with its lines, say). */
+  view?: ComponentType<{ data: Record<string, unknown> }>;
 }
 
 const KINDS: Record<string, RecordKind> = {
@@ -62,7 +66,10 @@ export function recordDialog(kind: RecordKind) {
     const [sign, setSign] = useState<null | 'pass' | 'reject'>(null);
     const record = useQuery({
       queryKey: ['assets', 'byBpm', kind.title, processInstanceId],
-      queryFn: () => api(kind.byBpm, { processInstanceId } as RequestOf<CallDefinition>) as Promise<Record<string, unknown>>,
+      queryFn: () =>
+        api(kind.byBpm, (kind.byBpmInput?.(processInstanceId as number) ?? { processInstanceId }) as RequestOf<CallDefinition>) as Promise<
+          Record<string, unknown>
+        >,
       enabled: open && !!processInstanceId,
     });
     const { steps, taskId, flow } = useDocumentFlow(open ? processInstanceId : null);
@@ -96,6 +103,10 @@ export function recordDialog(kind: RecordKind) {
       <Modal open={open} title={`${kind.title}详情`} width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
         {record.isLoading || !data ? (
           <Spin />
+        ) : kind.view ? (
+          <div style={{ marginBottom: 16 }}>
+            <kind.view data={data} />
+          </div>
         ) : (
           <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
             {fieldsOf(kind.meta)

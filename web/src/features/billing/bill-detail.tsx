@@ -1,17 +1,32 @@
-import { financeBillingCalls as BC, type BillDetail } from '@erp/contract/modules/finance-billing';
-import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Spin, Table, Tabs } from 'antd';
+import { financeBillingCalls as BC, BILL_PERM, type BillDetail, type CollectionRecord } from '@erp/contract/modules/finance-billing';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Space, Spin, Table, Tabs } from 'antd';
+import { useState } from 'react';
 import { api } from '../../app/api/client';
+import { useHasAuth } from '../../app/auth/auth';
 import { DictTag } from '../../components/resource';
 import { fenText, monthText } from '../finance/money';
+import { type CollectionAction, CollectionActionDialog } from './collection-dialogs';
 
 const INVOICE_STATE: Record<string, string> = { applied: '申请中', issued: '已开具', refused: '已驳回', voided: '已作废' };
 const COLLECTION_STATE: Record<string, string> = { valid: '有效', refunded: '已退款', moved: '已转移' };
 
-/** A bill: header, lines (amounts per line), invoices and collections. */
+/** A bill: header, lines (amounts per line), invoices and collections (refunded or moved from here). */
 export function BillDetailView({ d }: { d: BillDetail }) {
+  const can = useHasAuth();
+  const client = useQueryClient();
+  const [acting, setActing] = useState<{ action: CollectionAction; collection: CollectionRecord } | null>(null);
   return (
     <>
+      {acting && (
+        <CollectionActionDialog
+          action={acting.action}
+          bill={d}
+          collection={acting.collection}
+          onClose={() => setActing(null)}
+          onDone={() => void client.invalidateQueries({ queryKey: ['billing'] })}
+        />
+      )}
       <Descriptions size="small" column={2} bordered>
         <Descriptions.Item label="项目">{d.projectName}</Descriptions.Item>
         <Descriptions.Item label="结算月份">{monthText(d.month)}</Descriptions.Item>
@@ -98,6 +113,25 @@ export function BillDetailView({ d }: { d: BillDetail }) {
                   { title: '付款方', dataIndex: 'payerName' },
                   { title: '金额', dataIndex: 'amount', align: 'right', render: fenText },
                   { title: '状态', dataIndex: 'state', render: (v: string) => COLLECTION_STATE[v] ?? v },
+                  ...(can(BILL_PERM.collectionEdit)
+                    ? [
+                        {
+                          title: '操作',
+                          key: 'actions',
+                          render: (_: unknown, c: CollectionRecord) =>
+                            c.state === 'valid' && (
+                              <Space size={0}>
+                                <Button type="link" size="small" onClick={() => setActing({ action: 'move', collection: c })}>
+                                  转移
+                                </Button>
+                                <Button type="link" size="small" danger onClick={() => setActing({ action: 'refund', collection: c })}>
+                                  退款
+                                </Button>
+                              </Space>
+                            ),
+                        },
+                      ]
+                    : []),
                 ]}
               />
             ),

@@ -9,6 +9,8 @@ import { ActionDialog } from './action-dialog';
 export type BillAction = 'apply' | 'issue' | 'refuse' | 'collect' | 'void';
 interface Props {
   bill: BillRecord;
+  /** Shown as a page (its own route) instead of a dialog. */
+  asPage?: boolean;
   onDone(): void;
   onClose(): void;
 }
@@ -21,11 +23,12 @@ async function invoiceOf(billId: number, state: 'applied' | 'issued') {
   return inv;
 }
 
-function ApplyInvoice({ bill, onDone, onClose }: Props) {
+function ApplyInvoice({ bill, onDone, onClose, asPage }: Props) {
   const [form] = Form.useForm<{ invoiceType: string; buyerName: string; buyerTaxNo?: string; remark?: string }>();
   return (
     <ActionDialog
       open
+      asPage={asPage}
       title={`申请开票：${bill.billNo}`}
       name="apply-invoice"
       form={form}
@@ -61,11 +64,12 @@ function ApplyInvoice({ bill, onDone, onClose }: Props) {
   );
 }
 
-function IssueInvoice({ bill, onDone, onClose }: Props) {
+function IssueInvoice({ bill, onDone, onClose, asPage }: Props) {
   const [form] = Form.useForm<{ invoiceNo: string; invoiceDate: Dayjs }>();
   return (
     <ActionDialog
       open
+      asPage={asPage}
       title={`开具发票：${bill.billNo}`}
       name="issue-invoice"
       form={form}
@@ -90,11 +94,12 @@ function IssueInvoice({ bill, onDone, onClose }: Props) {
   );
 }
 
-function RefuseInvoice({ bill, onDone, onClose }: Props) {
+function RefuseInvoice({ bill, onDone, onClose, asPage }: Props) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
     <ActionDialog
       open
+      asPage={asPage}
       title={`驳回开票申请：${bill.billNo}`}
       name="refuse-invoice"
       form={form}
@@ -109,12 +114,13 @@ function RefuseInvoice({ bill, onDone, onClose }: Props) {
   );
 }
 
-function Collect({ bill, onDone, onClose }: Props) {
+function Collect({ bill, onDone, onClose, asPage }: Props) {
   const [form] = Form.useForm<{ amount: number; collectedOn: Dayjs; bankSerial: string; payerName?: string }>();
   const open = bill.invoicedAmount - bill.collectedAmount;
   return (
     <ActionDialog
       open
+      asPage={asPage}
       title={`登记回款：${bill.billNo}`}
       name="collect"
       form={form}
@@ -150,11 +156,12 @@ function Collect({ bill, onDone, onClose }: Props) {
   );
 }
 
-function ApplyVoid({ bill, onDone, onClose }: Props) {
+function ApplyVoid({ bill, onDone, onClose, asPage }: Props) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
     <ActionDialog
       open
+      asPage={asPage}
       title={`申请发票作废：${bill.billNo}`}
       name="apply-void"
       form={form}

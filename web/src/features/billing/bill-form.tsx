@@ -2,10 +2,10 @@ import { financeBillingCalls as BC, BILL_TYPE, type BillDetail } from '@erp/cont
 import { financeProjectCalls as F } from '@erp/contract/modules/finance-project';
 import { lineAmounts, sumAmounts } from '@erp/contract/money';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
+import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { api } from '../../app/api/client';
-import { useFormDialog } from '../../components/resource';
+import { FormFrame, useFormDialog } from '../../components/resource';
 import { fenText, toFen } from '../finance/money';
 
 interface LineValues {
@@ -50,8 +50,41 @@ function Preview({ lines, rate }: { lines: LineValues[]; rate: number }) {
   );
 }
 
-/** New settlement (settle a month): a running project, the month, the rate and the lines (hours or heads × price). */
-export function BillForm({ open, onClose, onSaved }: { open: boolean; onClose(): void; onSaved(bill: BillDetail): void }) {
+/** A bill's values in the form's units (yuan, quantities as typed). */
+function valuesOf(bill: BillDetail): Partial<BillValues> {
+  return {
+    projectId: bill.projectId,
+    billType: bill.billType,
+    settleMethod: bill.settleMethod,
+    month: dayjs(String(bill.month), 'YYYYMM'),
+    taxRateBp: bill.taxRateBp,
+    remark: bill.remark ?? undefined,
+    lines: bill.lines.map((l) => ({
+      personName: l.personName ?? undefined,
+      description: l.description,
+      quantity: l.quantityX100 / 100,
+      unitPrice: l.unitPrice / 100,
+    })),
+  };
+}
+
+/**
+ * New settlement (settle a month): a running project, the month, the rate and the lines (hours or heads × price);
+ * with `bill`, the correction of a draft, rejected or revoked one. A dialog on the list, a page under its own route.
+ */
+export function BillForm({
+  open,
+  onClose,
+  onSaved,
+  bill,
+  asPage,
+}: {
+  open: boolean;
+  onClose(): void;
+  onSaved(bill: BillDetail): void;
+  bill?: BillDetail;
+  asPage?: boolean;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<BillValues>();
   const projects = useQuery({ queryKey: ['billing', 'projects'], queryFn: () => api(F.getProjectList, { phase: '002' }), enabled: open });
@@ -61,6 +94,7 @@ export function BillForm({ open, onClose, onSaved }: { open: boolean; onClose():
     form,
     save: (v) =>
       api(BC.saveBill, {
+        id: bill?.id,
         projectId: v.projectId,
         billType: v.billType as '001',
         settleMethod: v.settleMethod as '001',
@@ -81,13 +115,17 @@ export function BillForm({ open, onClose, onSaved }: { open: boolean; onClose():
     onClose,
   });
   return (
-    <Modal open={open} title="新增结算单" width={920} {...modalProps}>
+    <FormFrame asPage={asPage} title={bill ? `修改结算单 ${bill.billNo ?? ''}` : '新增结算单'} width={920} modalProps={{ ...modalProps, open }}>
       <Form
         form={form}
         name="bill-form"
         layout="vertical"
         preserve={false}
-        initialValues={{ billType: BILL_TYPE.item, settleMethod: '001', taxRateBp: 600, month: dayjs().subtract(1, 'month'), lines: [{ quantity: 1 }] }}
+        initialValues={
+          bill
+            ? valuesOf(bill)
+            : { billType: BILL_TYPE.item, settleMethod: '001', taxRateBp: 600, month: dayjs().subtract(1, 'month'), lines: [{ quantity: 1 }] }
+        }
       >
         <Space wrap align="start">
           <Form.Item name="projectId" label="项目" rules={[{ required: true, message: '请选择项目' }]}>
@@ -185,6 +223,6 @@ export function BillForm({ open, onClose, onSaved }: { open: boolean; onClose():
           <Input.TextArea maxLength={500} rows={2} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormFrame>
   );
 }

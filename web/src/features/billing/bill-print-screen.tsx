@@ -3,7 +3,7 @@ import { formatFen } from '@erp/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Space, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/api/client';
+import { api, download } from '../../app/api/client';
 import { monthText } from '../finance/money';
 import './bill-print.css';
 
@@ -28,6 +28,7 @@ export default function BillPrintScreen() {
         <Button type="primary" onClick={() => window.print()}>
           打印
         </Button>
+        <Button onClick={() => void download(BC.billPdf, { id: d.id }, `结算单-${d.billNo ?? d.id}.pdf`)}>下载 PDF</Button>
       </Space>
       <article className="bill-print" aria-label="结算单打印">
         <header>

@@ -2,6 +2,7 @@ import { financeBillingCalls as BC, BILL_PERM, type VoidRecord } from '@erp/cont
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
 import { ScreenFrame } from '../base/screen-frame';
@@ -39,6 +40,7 @@ export default function InvoiceVoidScreen() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const can = useHasAuth();
+  const navigate = useNavigate();
   const [filters, setFilters] = useState<{ keyword?: string; state?: string }>({ state: 'applied' });
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: 20 });
   const [refusing, setRefusing] = useState<VoidRecord | null>(null);
@@ -99,30 +101,36 @@ export default function InvoiceVoidScreen() {
           {
             title: '操作',
             key: 'actions',
-            width: 180,
+            width: 220,
             fixed: 'right',
-            render: (_, v) =>
-              v.state === 'applied' && (
-                <Space size={0}>
-                  {can(BILL_PERM.invoiceEdit) && (
-                    <Popconfirm title="确定作废该发票？结算单将回到待开票。" onConfirm={() => run(() => api(BC.voiceCancelPass, { id: v.id }), '发票已作废')}>
+            render: (_, v) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => navigate(`/DeleteBill/DeleteBillDetails?id=${v.id}`)}>
+                  详情
+                </Button>
+                {v.state === 'applied' && (
+                  <>
+                    {can(BILL_PERM.invoiceEdit) && (
+                      <Popconfirm title="确定作废该发票？结算单将回到待开票。" onConfirm={() => run(() => api(BC.voiceCancelPass, { id: v.id }), '发票已作废')}>
+                        <Button type="link" size="small">
+                          通过
+                        </Button>
+                      </Popconfirm>
+                    )}
+                    {can(BILL_PERM.invoiceEdit) && (
+                      <Button type="link" size="small" danger onClick={() => setRefusing(v)}>
+                        驳回
+                      </Button>
+                    )}
+                    <Popconfirm title="确定撤回该作废申请？" onConfirm={() => run(() => api(BC.voiceCancelRm, { id: v.id }), '已撤回')}>
                       <Button type="link" size="small">
-                        通过
+                        撤回
                       </Button>
                     </Popconfirm>
-                  )}
-                  {can(BILL_PERM.invoiceEdit) && (
-                    <Button type="link" size="small" danger onClick={() => setRefusing(v)}>
-                      驳回
-                    </Button>
-                  )}
-                  <Popconfirm title="确定撤回该作废申请？" onConfirm={() => run(() => api(BC.voiceCancelRm, { id: v.id }), '已撤回')}>
-                    <Button type="link" size="small">
-                      撤回
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
+                  </>
+                )}
+              </Space>
+            ),
           },
         ]}
       />

@@ -1,5 +1,11 @@
 import { defineScreens } from '../../app/registry/types';
 
+// BILL_PERM's codes, written out: importing the contract module here would pull its schemas into the entry bundle.
+const BILL_EDIT = 'fin:bill:edit';
+const INVOICE_LIST = 'fin:invoice:list';
+const pages = (name: keyof typeof import('./bill-pages')) => import('./bill-pages').then((m) => ({ default: m[name] }));
+const edit = (name: keyof typeof import('./bill-pages')) => ({ load: () => pages(name), permission: BILL_EDIT });
+
 /** Settlement bills, invoicing, collections and invoice voiding; server: finance/billing/billing.menus.ts. */
 export const screens = defineScreens({
   'finance/settlement': () => import('./settlement-screen'),
@@ -26,4 +32,16 @@ export const screens = defineScreens({
   '/DeleteBill/index': () => import('./invoice-void-screen'),
   '/DeleteItemBill/index': () => import('./invoice-void-screen'),
   '/DeleteRPOBill/index': () => import('./invoice-void-screen'),
+  // The list actions under their own routes (links from messages, the process centre, bookmarks).
+  '/Settlement/BillApply': edit('InvoiceApplyPage'),
+  '/ItemSettleBill/BillingApply': edit('InvoiceApplyPage'),
+  '/RPOSettleBill/RPOBillingApply': edit('InvoiceApplyPage'),
+  '/OtherSettleBill/OtherBillingApply': edit('InvoiceApplyPage'),
+  '/Settlement/BillBackApply': edit('VoidApplyPage'),
+  '/DeleteBill/applyBill': edit('VoidApplyPage'),
+  '/DeleteItemBill/applyBill': edit('VoidApplyPage'),
+  '/DeleteBill/DeleteBillDetails': { load: () => pages('VoidDetailPage'), permission: INVOICE_LIST },
+  '/DeleteItemBill/DeleteBillDetails': { load: () => pages('VoidDetailPage'), permission: INVOICE_LIST },
+  '/ItemSettle/AddDocumentSettlement': edit('SettlementAddPage'),
+  '/ItemSettle/UpdateDocumentSettlement': edit('SettlementUpdatePage'),
 });

@@ -89,6 +89,7 @@ export default function SettlementScreen({ billType }: { billType?: string } = {
         rowActions={(r) => (
           <Space size={0} wrap>
             {link('详情', () => setViewing(r.id))}
+            {can(BILL_PERM.billEdit) && editable(r) && link('修改', () => navigate(`/ItemSettle/UpdateDocumentSettlement?id=${r.id}`))}
             {can(BILL_PERM.billEdit) && editable(r) && link('提交', () => void run(() => api(BC.submitBill, { id: r.id }), '已提交审批'))}
             {can(BILL_PERM.billEdit) && editable(r) && (
               <Popconfirm title="确定删除该结算单？" onConfirm={() => run(() => api(BC.deleteBill, { id: r.id }), '已删除')}>

@@ -1,12 +1,14 @@
-import { financeProjectCalls as F, type PeriodRow, type ProjectDetail } from '@erp/contract/modules/finance-project';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Select, Space, Table, Tabs, Tag } from 'antd';
+import { financeProjectCalls as F, FIN_PERM, type PeriodRow, type ProjectDetail, type ProjectRecord } from '@erp/contract/modules/finance-project';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Drawer, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api/client';
+import { useHasAuth } from '../../app/auth/auth';
 import { DictTag } from '../../components/resource';
 import { BudgetChart } from './budget-chart';
 import { fenText, monthText, TYPE_NAMES } from './money';
+import { ProjectForm } from './project-form';
 
 function BudgetGrid({ detail }: { detail: ProjectDetail }) {
   const subjects = useQuery({ queryKey: ['finance', 'subjects'], queryFn: () => api(F.getSubjectList, {}), staleTime: 300_000 });
@@ -103,6 +105,9 @@ function ProjectStatistics({ projectId, startDate }: { projectId: number; startD
   );
 }
 
+/** States in which a subproject is corrected (and submitted again) from its parent's screen. */
+const SUB_EDITABLE = ['draft', 'returned', 'rejected', 'revoked'];
+
 /** A project: its fields, stages, team, budget of a chosen version, versions with their changes, subprojects and statistics. */
 export function ProjectDetailDrawer({ projectId, onClose }: { projectId: number | null; onClose(): void }) {
   const navigate = useNavigate();
@@ -118,6 +123,10 @@ export function ProjectDetailDrawer({ projectId, onClose }: { projectId: number 
     enabled: Boolean(projectId) && !q.data?.parentId,
   });
   const d = q.data;
+  const can = useHasAuth();
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const [subForm, setSubForm] = useState<{ id: number | null } | null>(null);
   return (
     <Drawer open={Boolean(projectId)} onClose={onClose} size="large" title={d ? `${d.projectNo ?? '（未编号）'} ${d.name}` : '项目详情'} destroyOnHidden>
       {d && (
@@ -214,22 +223,64 @@ export function ProjectDetailDrawer({ projectId, onClose }: { projectId: number 
                     key: 'subs',
                     label: `子项目（${subs.data?.total ?? 0}）`,
                     children: (
-                      <Table
-                        size="small"
-                        rowKey="id"
-                        pagination={false}
-                        dataSource={subs.data?.records ?? []}
-                        columns={[
-                          { title: '编号', dataIndex: 'projectNo' },
-                          { title: '名称', dataIndex: 'name' },
-                          {
-                            title: '周期',
-                            key: 'p',
-                            render: (_: unknown, r: { startDate: string | null; endDate: string | null }) => `${r.startDate ?? ''} 至 ${r.endDate ?? ''}`,
-                          },
-                          { title: '状态', dataIndex: 'phase', render: (v: string) => <DictTag codeType="FINPROJECTPHASE" value={v} /> },
-                        ]}
-                      />
+                      <>
+                        {can(FIN_PERM.projectEdit) && d.phase === '002' && (
+                          <Button type="primary" size="small" style={{ marginBottom: 8 }} onClick={() => setSubForm({ id: null })}>
+                            新增子项目
+                          </Button>
+                        )}
+                        <Table<ProjectRecord>
+                          size="small"
+                          rowKey="id"
+                          pagination={false}
+                          dataSource={subs.data?.records ?? []}
+                          columns={[
+                            { title: '编号', dataIndex: 'projectNo' },
+                            { title: '名称', dataIndex: 'name' },
+                            {
+                              title: '周期',
+                              key: 'p',
+                              render: (_: unknown, r) => `${r.startDate ?? ''} 至 ${r.endDate ?? ''}`,
+                            },
+                            { title: '状态', dataIndex: 'phase', render: (v: string) => <DictTag codeType="FINPROJECTPHASE" value={v} /> },
+                            { title: '审批', dataIndex: 'status', render: (v: string) => <DictTag codeType="STATUS" value={v} /> },
+                            {
+                              title: '操作',
+                              key: 'actions',
+                              render: (_: unknown, r) =>
+                                can(FIN_PERM.projectEdit) &&
+                                SUB_EDITABLE.includes(r.state) && (
+                                  <Space size={0}>
+                                    <Button type="link" size="small" onClick={() => setSubForm({ id: r.id })}>
+                                      {r.state === 'draft' ? '编辑' : '修改并重新提交'}
+                                    </Button>
+                                    {r.state !== 'returned' && (
+                                      <Popconfirm
+                                        title="确定删除该子项目？"
+                                        onConfirm={async () => {
+                                          await api(F.deleteSubproject, { id: r.id });
+                                          message.success('已删除');
+                                          void subs.refetch();
+                                        }}
+                                      >
+                                        <Button type="link" size="small" danger>
+                                          删除
+                                        </Button>
+                                      </Popconfirm>
+                                    )}
+                                  </Space>
+                                ),
+                            },
+                          ]}
+                        />
+                        <ProjectForm
+                          open={Boolean(subForm)}
+                          projectId={subForm?.id ?? null}
+                          parent={d}
+                          onClose={() => setSubForm(null)}
+                          onSaved={() => void client.invalidateQueries({ queryKey: ['finance'] })}
+                        />
+                      </>
                     ),
                   },
                 ]),

@@ -69,11 +69,36 @@ function formOf(d: ProjectDetail): FormValues {
   };
 }
 
+/** The project a subproject is made under: its client and settling company are the subproject's. */
+export interface ParentProject {
+  id: number;
+  name: string;
+  clientName: string | null;
+  settleOrgName: string | null;
+  startDate: string | null;
+  endDate: string | null;
+}
+
 /**
  * The project form (立项): fields, stages, team and the budget, which is uploaded as xlsx onto the
  * saved draft (暂存 first). 暂存 keeps an incomplete draft; 提交审批 checks everything and starts the approval.
+ * With `parent`, a subproject of that running project: client and settling company come from the parent,
+ * its period must lie inside the parent's, and 暂存 already needs every field (the subproject calls keep no
+ * incomplete drafts); a rejected or revoked one is corrected and submitted again here.
  */
-export function ProjectForm({ open, projectId, onClose, onSaved }: { open: boolean; projectId: number | null; onClose(): void; onSaved(): void }) {
+export function ProjectForm({
+  open,
+  projectId,
+  onClose,
+  onSaved,
+  parent,
+}: {
+  open: boolean;
+  projectId: number | null;
+  onClose(): void;
+  onSaved(): void;
+  parent?: ParentProject;
+}) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [id, setId] = useState<number | null>(projectId);
@@ -83,7 +108,7 @@ export function ProjectForm({ open, projectId, onClose, onSaved }: { open: boole
   const types = (typeDict.data ?? []).map((d) => ({ value: d.code, label: d.codeName }));
   const roleDict = useDictOptions('FINPROJECTROLE');
   const roles = (roleDict.data ?? []).map((d) => ({ value: d.code, label: d.codeName }));
-  const clients = useQuery({ queryKey: ['base', 'clients'], queryFn: () => api(baseCalls.getClientCompany, {}), staleTime: 300_000 });
+  const clients = useQuery({ queryKey: ['base', 'clients'], queryFn: () => api(baseCalls.getClientCompany, {}), staleTime: 300_000, enabled: open && !parent });
   const detail = useQuery({ queryKey: ['finance', 'project', id], queryFn: () => api(F.getProjectInfo, { id }), enabled: open && Boolean(id) });
   const subjects = useQuery({ queryKey: ['finance', 'subjects'], queryFn: () => api(F.getSubjectList, {}), staleTime: 300_000 });
   useEffect(() => {
@@ -109,7 +134,25 @@ export function ProjectForm({ open, projectId, onClose, onSaved }: { open: boole
   }, [detail.data, subjects.data]);
   const months = (detail.data?.budget ?? []).map((l) => l.month);
 
+  /** Saves a subproject (every field checked): the draft's id. */
+  const saveSub = async (v: FormValues, p: ParentProject) => {
+    const { clientOrgId: _c, settleOrgId: _s, ...values } = valuesOf(v);
+    return (await api(F.saveSubproject, { ...values, parentId: p.id, id: id ?? undefined } as never)).id;
+  };
   const tempSave = async () => {
+    if (parent) {
+      const v = await form.validateFields();
+      setBusy(true);
+      try {
+        const saved = await saveSub(v, parent);
+        setId(saved);
+        message.success('已暂存');
+        onSaved();
+        return saved;
+      } finally {
+        setBusy(false);
+      }
+    }
     const v = form.getFieldsValue(true) as FormValues;
     if (!v.name?.trim()) {
       await form.validateFields(['name']);
@@ -131,7 +174,8 @@ export function ProjectForm({ open, projectId, onClose, onSaved }: { open: boole
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await api(F.saveProjectInfo, { ...valuesOf(v), id: id ?? undefined } as never);
+      if (parent) await api(F.submitSubproject, { id: await saveSub(v, parent) });
+      else await api(F.saveProjectInfo, { ...valuesOf(v), id: id ?? undefined } as never);
       message.success('已提交审批');
       onSaved();
       onClose();
@@ -145,7 +189,21 @@ export function ProjectForm({ open, projectId, onClose, onSaved }: { open: boole
   };
 
   return (
-    <Modal open={open} title={projectId ? '编辑项目' : '新增项目'} width={980} onCancel={close} destroyOnHidden footer={null}>
+    <Modal
+      open={open}
+      title={parent ? (projectId ? '编辑子项目' : '新增子项目') : projectId ? '编辑项目' : '新增项目'}
+      width={980}
+      onCancel={close}
+      destroyOnHidden
+      footer={null}
+    >
+      {parent && (
+        <Alert
+          type="info"
+          style={{ marginBottom: 12 }}
+          title={`父项目：${parent.name}（甲方 ${parent.clientName ?? '—'}，乙方 ${parent.settleOrgName ?? '—'}，周期 ${parent.startDate ?? ''} 至 ${parent.endDate ?? ''}）`}
+        />
+      )}
       <Form form={form} name="fin-project" layout="vertical" disabled={busy}>
         <Space wrap style={{ width: '100%' }} align="start">
           <Form.Item
@@ -159,12 +217,16 @@ export function ProjectForm({ open, projectId, onClose, onSaved }: { open: boole
           <Form.Item name="projectType" label="项目类型" rules={[{ required: true, message: '请选择项目类型' }]} style={{ width: 200 }}>
             <Select options={types} />
           </Form.Item>
-          <Form.Item name="clientOrgId" label="甲方（客户单位）" rules={[{ required: true, message: '请选择甲方（客户单位）' }]} style={{ width: 260 }}>
-            <Select showSearch optionFilterProp="label" options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-          </Form.Item>
-          <Form.Item name="settleOrgId" label="乙方（结算公司）" rules={[{ required: true, message: '请选择乙方（结算公司）' }]} style={{ width: 260 }}>
-            <OrgTreeSelect />
-          </Form.Item>
+          {!parent && (
+            <>
+              <Form.Item name="clientOrgId" label="甲方（客户单位）" rules={[{ required: true, message: '请选择甲方（客户单位）' }]} style={{ width: 260 }}>
+                <Select showSearch optionFilterProp="label" options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+              </Form.Item>
+              <Form.Item name="settleOrgId" label="乙方（结算公司）" rules={[{ required: true, message: '请选择乙方（结算公司）' }]} style={{ width: 260 }}>
+                <OrgTreeSelect />
+              </Form.Item>
+            </>
+          )}
           <Form.Item name="deptId" label="所属部门" rules={[{ required: true, message: '请选择所属部门' }]} style={{ width: 220 }}>
             <OrgTreeSelect />
           </Form.Item>

@@ -1,11 +1,12 @@
-import type { ProveDetail } from '@erp/contract/modules/certificate';
+import { certificateCalls, type ProveDetail } from '@erp/contract/modules/certificate';
 import { Button, Modal, QRCode } from 'antd';
+import { download } from '../../app/api/client';
 import { fenText } from '../assets/shared';
 import { CompanySeal } from './company-seal';
 
 const cn = (iso: string | null) => (iso ? `${iso.slice(0, 4)}年${Number(iso.slice(5, 7))}月${Number(iso.slice(8, 10))}日` : '');
 
-/** The issued certificate, print-ready (the browser's print gives the PDF), with its seal and verification code. */
+/** The issued certificate, print-ready, with its seal and verification code; the PDF is made on the server. */
 export function CertificateView({ detail, onClose }: { detail: ProveDetail | null; onClose(): void }) {
   const c = detail?.content;
   const verifyUrl = c ? `${window.location.origin}${window.location.pathname}#/certificateVerify?code=${encodeURIComponent(c.verifyCode)}` : '';
@@ -18,7 +19,14 @@ export function CertificateView({ detail, onClose }: { detail: ProveDetail | nul
       title={income ? '收入证明' : '在职证明'}
       footer={[
         <Button key="print" type="primary" onClick={() => window.print()}>
-          打印 / 保存为 PDF
+          打印
+        </Button>,
+        <Button
+          key="pdf"
+          disabled={!detail?.content}
+          onClick={() => detail && void download(certificateCalls.provePdf, { id: detail.id }, `${income ? '收入证明' : '在职证明'}-${detail.documentNo}.pdf`)}
+        >
+          下载 PDF
         </Button>,
         <Button key="close" onClick={onClose}>
           关闭

@@ -1,9 +1,11 @@
 import type { BillDetail, BillRecord, InvoiceRecord, Page, VoidRecord } from '@erp/contract';
+import { formatFen } from '@erp/contract/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/harness';
 import { orgUnits, users, wfTasks } from '../../../db/schema';
 import { queryRows } from '../../../platform/db';
+import { pdfText } from '../../../platform/pdf/pdf-text';
 import { finBills } from './billing.schema';
 
 let s: TestServer;
@@ -337,6 +339,31 @@ describe('collections', () => {
     expect((await s.post(NB('pushCancellation'), { billId: b.bill.id }, mgr)).message).toBe('结算单没有可核销的回款');
     expect((await s.post(NB('getReconciliation'), {}, fin)).data).toEqual([]);
   });
+
+  it('moves a collection booked on the wrong bill to another invoiced bill of the client, once', async () => {
+    const a = await invoicedBill(10);
+    const b = await invoicedBill(11);
+    const amount = Math.min(a.bill.amountIncl, b.bill.amountIncl);
+    await s.post(NB('saveBillReturnMoney'), { billId: a.bill.id, amount, collectedOn: '2026-11-24', bankSerial: 'MOVE-1' }, fin);
+    const [c] = (await s.post<Page<{ id: number }>>(NB('getBillReturnMoneyPage'), { billId: a.bill.id }, fin)).data.records;
+    const move = (body: Record<string, unknown>, token = fin) =>
+      s.post<BillRecord>(NB('moveReturnMoney'), { id: c?.id, remark: '客户付错结算单', ...body }, token);
+    expect((await move({ toBillId: a.bill.id })).message).toBe('不能转移到同一张结算单');
+    expect((await move({ toBillId: b.bill.id, remark: ' ' })).status).toBe(400);
+    expect((await move({ toBillId: b.bill.id }, mgr)).status).toBe(403);
+    const draft = await newBill(12);
+    expect((await move({ toBillId: draft.id })).message).toBe('结算单未开票，不能登记回款');
+    // Two clicks at once: one move.
+    const both = await Promise.all([move({ toBillId: b.bill.id }), move({ toBillId: b.bill.id })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const from = (await s.post<BillDetail>(NB('getBillInfo'), { id: a.bill.id }, fin)).data;
+    const to = (await s.post<BillDetail>(NB('getBillInfo'), { id: b.bill.id }, fin)).data;
+    expect(from.collectedAmount).toBe(0);
+    expect(from.collections.map((x) => x.state)).toEqual(['moved']);
+    expect(to.collectedAmount).toBe(amount);
+    expect(to.collections.map((x) => [x.state, x.bankSerial, x.amount])).toEqual([['valid', 'MOVE-1', amount]]);
+    expect((await s.post(NB('getReconciliation'), {}, fin)).data).toEqual([]);
+  });
 });
 
 describe('invoice voiding', () => {
@@ -405,6 +432,32 @@ describe('delivery bills, RPO bills, exports, reconciliation and signing', () =>
     expect(
       (await s.raw(NB('export'), { method: 'POST', headers: { authorization: `Bearer ${emp}`, 'content-type': 'application/json' }, body: '{}' })).status,
     ).toBe(403);
+  });
+
+  it('prints an approved bill as a PDF with the total in Chinese capitals; a draft or another department’s bill is refused', async () => {
+    const pdf = async (id: number, token: string) =>
+      fetch(s.url + NB('billPdf'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id }),
+      });
+    const bill = await approvedBill(7);
+    const res = await pdf(bill.id, mgr);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent(`结算单-${bill.billNo}.pdf`));
+    const content = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/ /g, '');
+    expect(content).toContain(bill.amountInWords);
+    expect(content).toContain(bill.billNo as string);
+    expect(content).toContain(formatFen(bill.amountIncl));
+    expect(content).toContain('第1页/共1页');
+    const draft = await newBill(8);
+    expect((await pdf(draft.id, mgr)).status).toBe(400);
+    const [foreign] = await queryRows<{ id: number }>(
+      s.db,
+      sql`SELECT b.id FROM fin_bills b JOIN org_units o ON o.id = b.dept_id WHERE o.code <> 'D004' AND b.manager_user_id <> ${await userId('mgr01')} LIMIT 1`,
+    );
+    expect((await pdf(foreign?.id as number, mgr)).status).toBe(404);
   });
 
   it('reads an RPO bill only as one', async () => {

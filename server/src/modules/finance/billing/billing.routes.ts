@@ -12,6 +12,7 @@ import { likePattern } from '../../../platform/resource/filters';
 import { exportColumns } from '../../../platform/resource/labels';
 import { attachment, sendXlsx, workbookBuffer, XLSX_TYPE } from '../../../platform/resource/xlsx-export';
 import { SignatureService } from '../../signature/signature.service';
+import { billPdf } from './bill-pdf';
 import { billDocument, cancellationDocument } from './billing.documents';
 import {
   billResource,
@@ -31,6 +32,7 @@ import {
   deleteBill,
   deleteCancellation,
   issueInvoice,
+  moveCollection,
   oneClickPayment,
   passVoid,
   pushCancellation,
@@ -126,6 +128,14 @@ export function billingRoutes(platform: Platform): Route[] {
     export: (input, ctx) => billExport(ctx, input, false),
     exportDeliveryBill: (input, ctx) => billExport(ctx, input, true),
     getBillInfo: async (input, ctx) => detailOf(ctx.user, await refOf(input)),
+    billPdf: async (input, ctx) => {
+      const d = await detailOf(ctx.user, await refOf(input));
+      if (d.state !== 'passed') throw badRequest(BILL_MSG.notApproved);
+      return ctx.reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(`结算单-${d.billNo ?? d.id}.pdf`))
+        .send(await billPdf(d));
+    },
     getRpoBillInfo: async (input, ctx) => {
       const d = await detailOf(ctx.user, await refOf(input));
       if (d.billType !== BILL_TYPE.rpo) throw badRequest(BILL_MSG.notRpo);
@@ -169,6 +179,11 @@ export function billingRoutes(platform: Platform): Route[] {
     refundReturnMoney: async (input, ctx) => {
       const billId = await refundCollection(db, ctx.user, input.id, input.remark);
       ctx.audit({ recordId: input.id });
+      return billResource.detail(db, billId, null);
+    },
+    moveReturnMoney: async (input, ctx) => {
+      const billId = await moveCollection(db, ctx.user, input);
+      ctx.audit({ recordId: input.id, after: { movedToBillId: input.toBillId, remark: input.remark } });
       return billResource.detail(db, billId, null);
     },
     getBillReturnMoneyPage: (input, ctx) => collectionResource.page(db, input, ctx.user),

@@ -363,6 +363,52 @@ export async function refundCollection(db: Db, user: Principal, id: number, rema
   return c.billId;
 }
 
+/**
+ * Moves a collection booked on the wrong bill (or on a bill whose invoice is to be voided) to another
+ * invoiced bill of the same client: the old row stays as `moved` (pointing at the target) and a new
+ * valid row with the same money, date and bank serial is booked on the target, both bills' sums follow,
+ * in one transaction. Both bills are locked in id order, so two moves between them cannot deadlock.
+ */
+export async function moveCollection(db: Db, user: Principal, input: { id: number; toBillId: number; remark: string }): Promise<number> {
+  const c = await collectionResource.detail(db, input.id, user);
+  if (c.billId === input.toBillId) throw badRequest(BILL_MSG.moveSameBill);
+  await billResource.detail(db, input.toBillId, user);
+  await db.transaction(async (tx) => {
+    const [first, second] = [c.billId, input.toBillId].sort((a, b) => a - b) as [number, number];
+    const locked = new Map([
+      [first, await lockBill(tx, first)],
+      [second, await lockBill(tx, second)],
+    ]);
+    const from = locked.get(c.billId) as typeof finBills.$inferSelect;
+    const to = locked.get(input.toBillId) as typeof finBills.$inferSelect;
+    if (to.clientOrgId !== from.clientOrgId) throw badRequest(BILL_MSG.moveOtherClient);
+    if (to.invoiceStatus !== BILL_STATUS.invoiced) throw badRequest(BILL_MSG.notInvoiced);
+    const [row] = await tx
+      .update(finBillCollections)
+      .set({ state: 'moved', movedToBillId: to.id, remark: input.remark, updatedAt: new Date(), updatedBy: user.userId })
+      .where(and(eq(finBillCollections.id, input.id), eq(finBillCollections.state, 'valid')))
+      .returning();
+    if (!row) throw conflict(BILL_MSG.collectionNotValid);
+    if (from.collectedAmount - row.amount < from.writtenOffAmount) throw conflict(BILL_MSG.moveBelowWrittenOff);
+    if (to.collectedAmount + row.amount > to.invoicedAmount) throw badRequest(BILL_MSG.overCollect);
+    await tx.insert(finBillCollections).values({
+      billId: to.id,
+      amount: row.amount,
+      collectedOn: row.collectedOn,
+      bankSerial: row.bankSerial,
+      payerName: row.payerName,
+      payerAccount: row.payerAccount,
+      batchNo: row.batchNo,
+      remark: `由 ${from.billNo ?? from.id} 转入：${input.remark}`.slice(0, 200),
+      createdBy: user.userId,
+      updatedBy: user.userId,
+    });
+    await addCollected(tx, from.id, -row.amount, user.userId);
+    await addCollected(tx, to.id, row.amount, user.userId);
+  });
+  return input.toBillId;
+}
+
 /** Collects the open remainder of every bill chosen, in one savepoint: one refusal and nothing is stored. */
 export async function oneClickPayment(
   db: Db,

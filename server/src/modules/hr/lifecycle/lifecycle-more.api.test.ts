@@ -283,7 +283,8 @@ describe('regularisation (转正)', () => {
     const refused = await call('hr01', 'instance/startRegularInstances', {
       list: [confirmForm(emp.get('emp01')?.id as number), confirmForm(emp.get('mgr01')?.id as number)],
     });
-    expect(refused.message).toBe('该员工不在试用期或不在职');
+    // The batch is refused as a whole, naming the person it is about.
+    expect(refused.message).toBe(`${emp.get('mgr01')?.name}：该员工不在试用期或不在职`);
     expect(
       await s.db
         .select()

@@ -31,6 +31,7 @@ const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   Certificate_Process: lazy(() => import('../../front/prove-dialog')),
   WorkOrder_Process: lazy(() => import('../../front/work-order-dialog')),
   BusinessCard_Process: lazy(() => import('../../front/card-dialog')),
+  FinSettleBill_Process: lazy(() => import('../../billing/bill-approval-dialog')),
 };
 const GenericDialog = lazy(() => import('./request-dialog'));
 

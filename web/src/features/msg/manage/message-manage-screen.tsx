@@ -1,6 +1,7 @@
 import { type MsgType, msgCalls, type PublishedMessage } from '@erp/contract/modules/msg';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Select, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
@@ -8,6 +9,8 @@ import { Auth } from '../../../app/auth/auth';
 import { MSG_TYPE_KEYS } from '../msg-texts';
 import '../msg-texts';
 import { NoticeForm } from './notice-form';
+
+const STATUS_COLOR: Record<PublishedMessage['status'], string> = { scheduled: 'blue', published: 'green', expired: 'default' };
 
 /** MessageManage: published notices with read counts; publish, edit and withdraw (msg:notice:manage). */
 export default function MessageManageScreen() {
@@ -33,7 +36,14 @@ export default function MessageManageScreen() {
     },
   });
   const scopeLabel = (m: PublishedMessage) =>
-    m.receiverScope === 'all' ? t('msg.scopeAll') : m.receiverScope === 'org' ? t('msg.scopeOrg') : `${t('msg.scopeUsers')}（${m.receiverUserIds.length}）`;
+    m.receiverScope === 'all'
+      ? t('msg.scopeAll')
+      : m.receiverScope === 'org'
+        ? t('msg.scopeOrg')
+        : m.receiverScope === 'roles'
+          ? `${t('msg.scopeRoles')}（${m.receiverRoleIds.length}）`
+          : `${t('msg.scopeUsers')}（${m.receiverUserIds.length}）`;
+  const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
   return (
     <div style={{ padding: 16, background: '#fff' }}>
@@ -69,7 +79,7 @@ export default function MessageManageScreen() {
         rowKey="messageId"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1200 }}
         pagination={{
           current: page.pageIndex,
           pageSize: page.pageSize,
@@ -92,7 +102,14 @@ export default function MessageManageScreen() {
           { title: t('msg.receivers'), key: 'scope', width: 140, render: (_: unknown, m) => scopeLabel(m) },
           { title: t('msg.readCount'), key: 'read', width: 110, render: (_: unknown, m) => `${m.readCount}/${m.receiverCount}` },
           { title: t('msg.publisher'), dataIndex: 'senderName', width: 110 },
-          { title: t('msg.publishTime'), dataIndex: 'createTime', width: 170, render: (v: string) => v.replace('T', ' ').slice(0, 19) },
+          {
+            title: t('msg.status'),
+            dataIndex: 'status',
+            width: 90,
+            render: (v: PublishedMessage['status']) => <Tag color={STATUS_COLOR[v]}>{t(`msg.status${v.charAt(0).toUpperCase()}${v.slice(1)}`)}</Tag>,
+          },
+          { title: t('msg.publishTime'), key: 'publishTime', width: 150, render: (_: unknown, m) => time(m.publishAt ?? m.createTime) },
+          { title: t('msg.expireAt'), dataIndex: 'expireAt', width: 150, render: time },
           {
             title: t('msg.actions'),
             key: 'actions',
