@@ -1,5 +1,6 @@
 import { MSG_PERM } from '@erp/contract';
 import type { ModuleSeed, SeedContext } from '../../db/seed/types';
+import { enqueue } from '../../platform/outbox/outbox';
 import { MsgRepository } from './msg.repository';
 import { plainExcerpt, sanitizeMessageHtml } from './sanitize';
 
@@ -35,6 +36,41 @@ async function seedMessages(ctx: SeedContext): Promise<void> {
       createdBy: adminId,
     });
     await repo.addReceivers(message, { kind: 'all' });
+  }
+  // /publish/index looks used: a notice to the finance role that has expired (off the carousel) and
+  // one to HR scheduled three days ahead (an outbox item publishes it then).
+  const financeRole = ctx.roleIds.get('finance');
+  const hrRole = ctx.roleIds.get('hr');
+  if (financeRole && hrRole) {
+    const expired = sanitizeMessageHtml('<p>11月费用报销请于25日前提交，逾期顺延至下月。</p>');
+    const at = new Date(ctx.today.getTime() - 20 * day);
+    const m = await repo.insertMessage({
+      msgType: '003',
+      title: '11月费用报销截止提醒',
+      content: expired,
+      summary: plainExcerpt(expired),
+      senderId: ctx.userIds.get('hr01') ?? adminId,
+      receiverScope: 'roles',
+      receiverRoleIds: [financeRole],
+      expireAt: new Date(ctx.today.getTime() - 5 * day),
+      createdAt: at,
+      updatedAt: at,
+    });
+    await repo.addReceivers(m, { kind: 'roles', ids: [financeRole] });
+    const later = sanitizeMessageHtml('<p>年度述职将于下周一开始，请各部门负责人提前准备述职材料。</p>');
+    const publishAt = new Date(Date.now() + 3 * day);
+    const scheduled = await repo.insertMessage({
+      msgType: '003',
+      title: '年度述职安排',
+      content: later,
+      summary: plainExcerpt(later),
+      senderId: ctx.userIds.get('hr01') ?? adminId,
+      receiverScope: 'roles',
+      receiverRoleIds: [hrRole],
+      publishAt,
+      expireAt: new Date(publishAt.getTime() + 14 * day),
+    });
+    await enqueue(ctx.db, 'msg.publish', { messageId: scheduled.id }, { delayMs: 3 * day });
   }
   const personal: Array<{ user: string; msgType: '001' | '004'; title: string; content: string; link?: string }> = [
     {
