@@ -36,7 +36,13 @@ describe('report centre', () => {
     await drilled.xlsx.readFile((await drillFile.path()) as string);
     expect(drilled.worksheets[0]?.rowCount).toBe(count + 1);
     await drillDialog(page).getByRole('button', { name: '关闭' }).click();
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).first().click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: /导\s*出/ })
+        .first()
+        .click(),
+    ]);
     expect(file.suggestedFilename()).toMatch(/^运营总表_\d{4}-\d{2}_\d{4}-\d{2}\.xlsx$/);
     const exported = new ExcelJS.Workbook();
     await exported.xlsx.readFile((await file.path()) as string);
@@ -47,9 +53,12 @@ describe('report centre', () => {
 
     // 运营离职统计 by organisation: the departures of a unit open its leavers.
     await go(page, '/statement/yyDeparture');
+    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(12);
     await page.getByText('按组织', { exact: true }).click();
-    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    const leavers = rows(page).getByRole('button', { name: /离职人数/ }).first();
+    await expect.poll(() => page.locator('.ant-table-thead th').first().textContent(), { timeout: 20_000 }).toBe('组织');
+    const leavers = rows(page)
+      .getByRole('button', { name: /离职人数/ })
+      .first();
     await leavers.click();
     await expect.poll(() => drillDialog(page).locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => drillDialog(page).getByText('已离职').count()).toBeGreaterThan(0);
@@ -58,7 +67,10 @@ describe('report centre', () => {
     // 候选人统计 per channel: the candidates of a channel.
     await go(page, '/statement/candidateStatistic');
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(2);
-    await rows(page).getByRole('button', { name: / 候选人 / }).first().click();
+    await rows(page)
+      .getByRole('button', { name: / 候选人 / })
+      .first()
+      .click();
     await expect.poll(() => drillDialog(page).locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(unexpected(errors)).toEqual([]);
     await context.close();

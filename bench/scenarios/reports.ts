@@ -43,11 +43,10 @@ async function prepare(pgUrl: string): Promise<string> {
     await admin.end();
   }
   // The copy holds the shared people and projects: only candidates and the two years of history are added.
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'server/dist/generate.js'), '--employees', '0', '--projects', '0', '--candidates', CANDIDATES, '--history'],
-    { env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: url.toString() }, stdio: 'inherit' },
-  );
+  execFileSync(process.execPath, [path.join(root, 'server/dist/generate.js'), '--employees', '0', '--projects', '0', '--candidates', CANDIDATES, '--history'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: url.toString() },
+    stdio: 'inherit',
+  });
   return url.toString();
 }
 

@@ -1,8 +1,8 @@
 import type { ReportChart, ReportCode } from '@erp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../platform/db';
-import { childOfAnchorById, drillPlan } from './report-sql';
 import type { ComputedRow, DrillColumn, GroupDef, MeasureDef, ReportContext, ReportDef } from './report.types';
+import { childOfAnchorById, drillPlan } from './report-sql';
 
 /**
  * Reports that count records of one or more fact tables (candidates, interviews, offers, hires,
@@ -85,7 +85,9 @@ export function factReport(def: {
         facts.map((fact) => {
           const mine = counts.filter((m) => m.fact === fact);
           const cols = mine.map((m) => {
-            const agg = m.sum ? sql`coalesce(sum(${m.sum}) ${m.filter ? sql`FILTER (WHERE ${m.filter})` : sql``}, 0)` : sql`count(*) ${m.filter ? sql`FILTER (WHERE ${m.filter})` : sql``}`;
+            const agg = m.sum
+              ? sql`coalesce(sum(${m.sum}) ${m.filter ? sql`FILTER (WHERE ${m.filter})` : sql``}, 0)`
+              : sql`count(*) ${m.filter ? sql`FILTER (WHERE ${m.filter})` : sql``}`;
             return sql`(${agg})::int AS ${sql.identifier(m.key)}`;
           });
           return queryRows<Record<string, number | string | null>>(
@@ -123,7 +125,13 @@ export function factReport(def: {
       const parts = [fact.where(ctx)];
       if (filter) parts.push(filter);
       if (rowKey !== null) parts.push(sql`coalesce((${groupKey(ctx, fact, ctx.groupBy)})::text, '') = ${rowKey}`);
-      return drillPlan(m.title, fact.drill.columns, fact.drill.select, sql`${fact.from} ${fact.drill.joins ?? sql``} WHERE ${sql.join(parts, sql` AND `)}`, fact.drill.order);
+      return drillPlan(
+        m.title,
+        fact.drill.columns,
+        fact.drill.select,
+        sql`${fact.from} ${fact.drill.joins ?? sql``} WHERE ${sql.join(parts, sql` AND `)}`,
+        fact.drill.order,
+      );
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { ReportChart, ReportCode } from '@erp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../platform/db';
-import { childOfAnchor, dictName, drillPlan, orgName, percent, scopeAndOrg } from './report-sql';
 import type { ComputedRow, GroupDef, MeasureDef, ReportContext, ReportDef } from './report.types';
+import { childOfAnchor, dictName, drillPlan, orgName, percent, scopeAndOrg } from './report-sql';
 
 /**
  * Head count, entries and departures (运营总表, 运营入职统计, 运营离职统计), all from the employee
@@ -75,8 +75,8 @@ async function computeRows(db: Parameters<ReportDef['run']>[0], ctx: ReportConte
   // rows for 50,000 people. A date after today counts as "not yet" (infinity).
   const buckets = sql`b AS (
     SELECT ${groupExpr(ctx, ctx.groupBy)}::text AS g,
-           CASE WHEN e.entry_date > ${ctx.today}::date THEN 'infinity'::date ELSE date_trunc('month', e.entry_date)::date END AS em,
-           CASE WHEN e.leave_date IS NULL OR ${LEAVE} > ${ctx.today}::date THEN 'infinity'::date ELSE date_trunc('month', ${LEAVE})::date END AS lm,
+           CASE WHEN e.entry_date > ${ctx.today}::date THEN 'infinity'::date ELSE date_trunc('month', e.entry_date::timestamp)::date END AS em,
+           CASE WHEN e.leave_date IS NULL OR ${LEAVE} > ${ctx.today}::date THEN 'infinity'::date ELSE date_trunc('month', ${LEAVE}::timestamp)::date END AS lm,
            count(*)::int AS n
     FROM employees e LEFT JOIN org_units o ON o.id = e.org_id
     WHERE ${employeeBase(ctx)} AND e.entry_date <= ${ctx.end}::date AND (e.leave_date IS NULL OR ${LEAVE} >= ${first}::date)
@@ -89,7 +89,7 @@ async function computeRows(db: Parameters<ReportDef['run']>[0], ctx: ReportConte
   if (ctx.groupBy === 'month') {
     const rows = await queryRows<{ key: string } & Base>(
       db,
-      sql`WITH ${buckets}, m AS (SELECT d::date AS s FROM generate_series(${first}::date, ${lastStart}::date, interval '1 month') d)
+      sql`WITH ${buckets}, m AS (SELECT d::date AS s FROM generate_series(${first}::timestamp, ${lastStart}::timestamp, interval '1 month') d)
           SELECT to_char(m.s, 'YYYY-MM') AS key, ${sums(sql`m.s`, sql`m.s`)}
           FROM m LEFT JOIN b ON true GROUP BY m.s ORDER BY m.s`,
     );
@@ -165,13 +165,7 @@ function drillEmployees(ctx: ReportContext, rowKey: string | null, measure: stri
   );
 }
 
-function headcountReport(def: {
-  code: ReportCode;
-  title: string;
-  description: string;
-  measures: string[];
-  charts(groupBy: string): ReportChart[];
-}): ReportDef {
+function headcountReport(def: { code: ReportCode; title: string; description: string; measures: string[]; charts(groupBy: string): ReportChart[] }): ReportDef {
   return {
     code: def.code,
     title: def.title,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Fact, factReport, rate } from './fact-report';
-import { dictName, localDay, localMinute, orgName, scopeAndOrg, tsBetween, userName } from './report-sql';
 import type { GroupDef, ReportContext, ReportDef } from './report.types';
+import { dictName, localDay, localMinute, orgName, scopeAndOrg, tsBetween, userName } from './report-sql';
 
 /**
  * The recruitment reports. Every fact is scoped like the recruitment screens: by the unit of the
@@ -73,7 +73,14 @@ function facts(ctx: ReportContext) {
     where: (x) => sql`${tsBetween(x, sql`i.starts_at`, x.start, x.end)} AND ${candidateScope(x)}`,
     at: sql`i.starts_at`,
     orgId: sql`c.org_id`,
-    groups: { recruiter: sql`c.recruiter_user_id`, interviewer: sql`i.interviewer_user_id`, round: sql`i.round`, demand: sql`c.demand_id`, source: sql`c.source`, kind: sql`d.kind` },
+    groups: {
+      recruiter: sql`c.recruiter_user_id`,
+      interviewer: sql`i.interviewer_user_id`,
+      round: sql`i.round`,
+      demand: sql`c.demand_id`,
+      source: sql`c.source`,
+      kind: sql`d.kind`,
+    },
     drill: {
       columns: [
         { key: 'talentName', title: '候选人' },

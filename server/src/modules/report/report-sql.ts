@@ -10,7 +10,8 @@ export const dayStart = (ctx: ReportContext, day: string): SQL => sql`((${day}::
 export const dayAfter = (ctx: ReportContext, day: string): SQL => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${ctx.tz})`;
 
 /** A timestamp column within [from, to] (business days, both included). */
-export const tsBetween = (ctx: ReportContext, col: SQL, from: string, to: string): SQL => sql`(${col} >= ${dayStart(ctx, from)} AND ${col} < ${dayAfter(ctx, to)})`;
+export const tsBetween = (ctx: ReportContext, col: SQL, from: string, to: string): SQL =>
+  sql`(${col} >= ${dayStart(ctx, from)} AND ${col} < ${dayAfter(ctx, to)})`;
 
 /** The data scope, the chosen unit's subtree and nothing else: every report's base condition on its unit column. */
 export function scopeAndOrg(ctx: ReportContext, cols: { orgId: SQL; ownerUserId?: SQL }): SQL {
@@ -33,8 +34,7 @@ export const childOfAnchorById = (ctx: ReportContext, orgId: SQL): SQL =>
   sql`(SELECT ${childOfAnchor(ctx, sql`ou.path`)} FROM org_units ou WHERE ou.id = ${orgId})`;
 
 /** A dictionary item's name beside its code (LEFT JOIN … ON the code). */
-export const dictName = (type: string, code: SQL): SQL =>
-  sql`(SELECT di.code_name FROM dict_items di WHERE di.code_type = ${type} AND di.code = ${code})`;
+export const dictName = (type: string, code: SQL): SQL => sql`(SELECT di.code_name FROM dict_items di WHERE di.code_type = ${type} AND di.code = ${code})`;
 
 export const userName = (userId: SQL): SQL => sql`(SELECT uu.real_name FROM users uu WHERE uu.id = ${userId})`;
 export const orgName = (orgId: SQL): SQL => sql`(SELECT oo.name FROM org_units oo WHERE oo.id = ${orgId})`;

@@ -70,7 +70,16 @@ async function seedKnownData(): Promise<void> {
   ids.x2 = await demand('RPTX2', '002', ids.user02 as number, '2025-02-10 10:00+08', [2]);
   const sup = async (code: string) => (await one<{ id: number }>(s.db, sql`SELECT id FROM demand_supplies WHERE code = ${code}`)).id;
   const ladder = ['010', '020', '030', '040', '050', '060', '070', '080'];
-  const candidate = async (name: string, demandId: number, at: string, reached: string, stage: string, source: string, recruiter: number, supply: number | null) => {
+  const candidate = async (
+    name: string,
+    demandId: number,
+    at: string,
+    reached: string,
+    stage: string,
+    source: string,
+    recruiter: number,
+    supply: number | null,
+  ) => {
     const { id: talentId } = await one<{ id: number }>(
       s.db,
       sql`INSERT INTO recruit_talents (name, source, supply_id, org_id) VALUES (${name}, ${source}, ${supply}, ${ids.root}) RETURNING id`,
@@ -197,7 +206,15 @@ describe('head count, entries and departures on the known unit', () => {
     expect(await codes({ rowKey: '__total__', measure: 'closing' })).toEqual(['RT1', 'RT3', 'RT6']);
     expect(await codes({ rowKey: '__total__', measure: 'departures' })).toEqual(['RT2', 'RT4', 'RT5']);
     expect(await codes({ rowKey: String(ids.a), measure: 'departures', groupBy: 'org' })).toEqual(['RT2', 'RT5']);
-    const page = await call<DrillResult>('hr01', 'drill', { report: 'yyTotal', ...Q1, orgId: ids.root, rowKey: '__total__', measure: 'departures', pageSize: 2, pageIndex: 2 });
+    const page = await call<DrillResult>('hr01', 'drill', {
+      report: 'yyTotal',
+      ...Q1,
+      orgId: ids.root,
+      rowKey: '__total__',
+      measure: 'departures',
+      pageSize: 2,
+      pageIndex: 2,
+    });
     expect(page.data).toMatchObject({ total: 3, pageIndex: 2, pageSize: 2 });
     expect(page.data.records).toHaveLength(1);
     expect(page.data.columns.map((c) => c.title)).toContain('最后工作日');
@@ -256,7 +273,12 @@ describe('recruitment reports on the known demands', () => {
     const r = await report('hr01', { report: 'outsideSuppliersRecruitmentStatistic', ...base });
     expect(r.rows).toHaveLength(2);
     expect(r.total.values).toEqual({ candidates: 2, screened: 2, interviewed: 1, offered: 1, hired: 0, screenRate: 100, hireRate: 0 });
-    const drilled = await call<DrillResult>('hr01', 'drill', { report: 'outsideSuppliersRecruitmentStatistic', ...base, rowKey: '__total__', measure: 'interviewed' });
+    const drilled = await call<DrillResult>('hr01', 'drill', {
+      report: 'outsideSuppliersRecruitmentStatistic',
+      ...base,
+      rowKey: '__total__',
+      measure: 'interviewed',
+    });
     expect(drilled.data.records.map((x) => x.talentName)).toEqual(['候选四']);
   });
 });
@@ -280,7 +302,11 @@ describe('who sees what', () => {
   it('a manager counts within their department: the known unit under it, nothing of another', async () => {
     const mine = await report('mgr01', { report: 'yyTotal', ...Q1, orgId: ids.root });
     expect(mine.total.values).toEqual({ opening: 2, entries: 4, departures: 3, closing: 3, net: 1 });
-    const other = await call('mgr01', 'query', { report: 'yyTotal', ...Q1, orgId: (await one<{ id: number }>(s.db, sql`SELECT id FROM org_units WHERE code = 'D002'`)).id });
+    const other = await call('mgr01', 'query', {
+      report: 'yyTotal',
+      ...Q1,
+      orgId: (await one<{ id: number }>(s.db, sql`SELECT id FROM org_units WHERE code = 'D002'`)).id,
+    });
     expect([other.status, other.message]).toEqual([403, '无权查看该组织的数据']);
     // Without a unit: the manager's department and below, which is what HR sees for that department.
     const d004 = (await one<{ id: number }>(s.db, sql`SELECT id FROM org_units WHERE code = 'D004'`)).id;
@@ -288,7 +314,13 @@ describe('who sees what', () => {
     const hr = await report('hr01', { report: 'yyTotal', from: '2025-01', to: '2025-12', groupBy: 'org', orgId: d004 });
     expect(scoped.total.values).toEqual(hr.total.values);
     expect(scoped.rows.map((r) => r.label)).toContain('报表测试部');
-    const drill = await call('mgr01', 'drill', { report: 'yyTotal', ...Q1, orgId: (await one<{ id: number }>(s.db, sql`SELECT id FROM org_units WHERE code = 'C002'`)).id, rowKey: '__total__', measure: 'closing' });
+    const drill = await call('mgr01', 'drill', {
+      report: 'yyTotal',
+      ...Q1,
+      orgId: (await one<{ id: number }>(s.db, sql`SELECT id FROM org_units WHERE code = 'C002'`)).id,
+      rowKey: '__total__',
+      measure: 'closing',
+    });
     expect(drill.status).toBe(403);
   });
 
@@ -316,7 +348,9 @@ describe('bad filters change nothing and say why', () => {
   it('refuses malformed months and unknown reports by validation', async () => {
     expect((await call('hr01', 'query', { report: 'yyTotal', from: '2025-13', to: '2025-14' })).status).toBe(400);
     expect((await call('hr01', 'query', { report: 'nope', ...Q1 })).status).toBe(400);
-    expect((await call('hr01', 'drill', { report: 'yyTotal', ...Q1, rowKey: "x' OR 1=1 --", measure: 'closing', groupBy: 'org' })).data).toMatchObject({ total: 0 });
+    expect((await call('hr01', 'drill', { report: 'yyTotal', ...Q1, rowKey: "x' OR 1=1 --", measure: 'closing', groupBy: 'org' })).data).toMatchObject({
+      total: 0,
+    });
   });
 });
 
@@ -351,7 +385,12 @@ describe('exports', () => {
   it('the records behind a figure', async () => {
     const rows = await sheet('drillExport', { report: 'yyTotal', ...Q1, orgId: ids.root, rowKey: '2025-02', measure: 'entries' });
     expect(rows[0]?.slice(0, 2)).toEqual(['工号', '姓名']);
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['RT3', 'RT4']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['RT3', 'RT4']);
   });
 });
 
@@ -377,6 +416,7 @@ describe('head count reconciles on the demo data', () => {
     );
     expect(r.total.values.closing).toBe(n);
     // Every dimension splits the same people.
-    for (const groupBy of ['org', 'category', 'client']) expect((await report('admin', { report: 'yyTotal', from, to, groupBy })).total.values).toEqual(r.total.values);
+    for (const groupBy of ['org', 'category', 'client'])
+      expect((await report('admin', { report: 'yyTotal', from, to, groupBy })).total.values).toEqual(r.total.values);
   });
 });

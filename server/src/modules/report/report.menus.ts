@@ -30,7 +30,15 @@ export const reportMenus: MenuSpec[] = [
     hidden: true,
     roles: ALL,
     children: [
-      { type: 'C', name: 'ReportEntrance', title: '报表中心', path: '/statement/entrance', component: '/statement/entrance', icon: 'AppstoreOutlined', roles: ALL },
+      {
+        type: 'C',
+        name: 'ReportEntrance',
+        title: '报表中心',
+        path: '/statement/entrance',
+        component: '/statement/entrance',
+        icon: 'AppstoreOutlined',
+        roles: ALL,
+      },
       report('yyTotal', '运营总表', 'TeamOutlined', [...HR, 'manager']),
       report('yyInduction', '运营入职统计', 'UserAddOutlined', [...HR, 'manager']),
       report('yyDeparture', '运营离职统计', 'UserDeleteOutlined', [...HR, 'manager']),

@@ -133,7 +133,13 @@ async function labelsOf(db: Db, kind: LabelKind, keys: string[]): Promise<Map<st
   } else if (kind === 'user') {
     if (ids.length) fill(await queryRows<Named>(db, sql`SELECT id AS k, real_name AS name FROM users WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`));
   } else if (kind === 'demand') {
-    if (ids.length) fill(await queryRows<Named>(db, sql`SELECT id AS k, name || '（' || demand_no || '）' AS name FROM recruit_demands WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`));
+    if (ids.length)
+      fill(
+        await queryRows<Named>(
+          db,
+          sql`SELECT id AS k, name || '（' || demand_no || '）' AS name FROM recruit_demands WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+        ),
+      );
   } else if (kind === 'supplier') {
     if (ids.length) fill(await queryRows<Named>(db, sql`SELECT id AS k, name FROM demand_supplies WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`));
   } else {

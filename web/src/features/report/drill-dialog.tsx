@@ -21,8 +21,7 @@ export function DrillDialog({ filters, target, onClose }: { filters: ReportFilte
     queryFn: () => api(reportCalls.drill, { ...input, ...page }),
   });
   const title = `${target.rowLabel} · ${target.measureTitle}`;
-  const exportDrill = () =>
-    download(reportCalls.drillExport, input, `${title}明细.xlsx`).catch((e: Error) => message.error(e.message));
+  const exportDrill = () => download(reportCalls.drillExport, input, `${title}明细.xlsx`).catch((e: Error) => message.error(e.message));
   return (
     <Modal
       open
@@ -44,7 +43,12 @@ export function DrillDialog({ filters, target, onClose }: { filters: ReportFilte
         loading={isFetching}
         scroll={{ x: 'max-content' }}
         dataSource={(data?.records ?? []).map((r, i) => ({ ...r, __key: i }))}
-        columns={(data?.columns ?? []).map((c) => ({ key: c.key, dataIndex: c.key, title: c.title, render: (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v)) }))}
+        columns={(data?.columns ?? []).map((c) => ({
+          key: c.key,
+          dataIndex: c.key,
+          title: c.title,
+          render: (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v)),
+        }))}
         pagination={{
           current: page.pageIndex,
           pageSize: page.pageSize,
