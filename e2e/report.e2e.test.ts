@@ -54,8 +54,9 @@ describe('report centre', () => {
     // 运营离职统计 by organisation: the departures of a unit open its leavers.
     await go(page, '/statement/yyDeparture');
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(12);
-    await page.getByText('按组织', { exact: true }).click();
-    await expect.poll(() => page.locator('.ant-table-thead th').first().textContent(), { timeout: 20_000 }).toBe('组织');
+    // Visited reports stay open (hidden) in their tabs: only the visible page's controls count.
+    await page.locator('.ant-segmented-item-label:visible', { hasText: '按组织' }).click();
+    await expect.poll(() => page.locator('.ant-table-thead th:visible').first().textContent(), { timeout: 20_000 }).toBe('组织');
     const leavers = rows(page)
       .getByRole('button', { name: /离职人数/ })
       .first();
