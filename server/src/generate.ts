@@ -5,11 +5,12 @@ import { isEmpty, seedDemo } from './db/seed';
 import { generateBills } from './modules/finance/billing/billing.generate';
 import { generateProjects } from './modules/finance/project/project.generate';
 import { generateCandidates } from './modules/recruit/recruit.generate';
+import { generateHistory } from './modules/report/report.generate';
 import { loadConfig } from './platform/config';
 import { openPglite, openPostgres } from './platform/db';
 
 /**
- * `npm run db:generate -- --employees 50000 [--departments 2000] [--candidates 200000] [--projects 2000]`:
+ * `npm run db:generate -- --employees 50000 [--departments 2000] [--candidates 200000] [--projects 2000] [--history]`:
  * a large data set for benchmarks. `--employees 0` skips the people (e.g. to add only candidates to a copy).
  */
 const { values } = parseArgs({
@@ -18,6 +19,8 @@ const { values } = parseArgs({
     departments: { type: 'string', default: '2000' },
     candidates: { type: 'string', default: '0' },
     projects: { type: 'string', default: '2000' },
+    /** Two years of leavers and recruitment outcomes for the report centre (bench/scenarios/reports.ts). */
+    history: { type: 'boolean', default: false },
   },
 });
 const config = loadConfig();
@@ -27,6 +30,7 @@ if (await isEmpty(database.db)) await seedDemo(database.db, new Date(), undefine
 const started = Date.now();
 if (Number(values.employees) > 0) await generateLargeDataSet(database.db, { employees: Number(values.employees), departments: Number(values.departments) });
 if (Number(values.candidates) > 0) await generateCandidates(database.db, Number(values.candidates), (m) => console.log(m));
+if (values.history) await generateHistory(database.db, (m) => console.log(m));
 // Projects × 24 months × 30 subjects for the budget statistics (bench/scenarios/finance-projects.ts).
 if (Number(values.projects) > 0) {
   await generateProjects(database.db, Number(values.projects));

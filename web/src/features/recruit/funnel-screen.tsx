@@ -3,43 +3,11 @@ import { CANDIDATE_STAGES, recruitCalls, STAGE_NAMES } from '@erp/contract/modul
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { api, download } from '../../app/api/client';
+import { useChart } from '../../components/charts/use-chart';
 import { ScreenFrame } from '../base/screen-frame';
 import { DemandSelect, useDictSelect } from './shared';
-
-interface Chart {
-  setOption(o: unknown): void;
-  resize(): void;
-  dispose(): void;
-}
-
-/** ECharts, loaded with this screen only. */
-function useChart(option: unknown) {
-  const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
-  useEffect(() => {
-    let disposed = false;
-    void import('echarts').then((echarts) => {
-      if (disposed || !host.current) return;
-      chart.current ??= echarts.init(host.current) as unknown as Chart;
-      chart.current.setOption(option);
-    });
-    return () => {
-      disposed = true;
-    };
-  }, [option]);
-  useEffect(() => {
-    const onResize = () => chart.current?.resize();
-    window.addEventListener('resize', onResize);
-    return () => {
-      window.removeEventListener('resize', onResize);
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-  return host;
-}
 
 const groupColumns = [
   { title: '名称', dataIndex: 'label' },

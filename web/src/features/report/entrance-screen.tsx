@@ -1,0 +1,44 @@
+import { reportCalls } from '@erp/contract/modules/report';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Row, Spin, Typography } from 'antd';
+import { api } from '../../app/api/client';
+import { ScreenFrame } from '../base/screen-frame';
+
+const AREAS = [
+  { key: 'hr', title: '运营报表' },
+  { key: 'recruit', title: '招聘报表' },
+] as const;
+
+/** 报表中心: the reports the user may open, as cards grouped by area (one permission per report). */
+export default function EntranceScreen() {
+  const { data, isLoading } = useQuery({ queryKey: ['report', 'entrance'], queryFn: () => api(reportCalls.entrance, {}) });
+  if (isLoading) return <Spin style={{ margin: 48 }} />;
+  const cards = data ?? [];
+  return (
+    <ScreenFrame>
+      {!cards.length && <Empty description="暂无可查看的报表" />}
+      {AREAS.map((area) => {
+        const mine = cards.filter((c) => c.area === area.key);
+        if (!mine.length) return null;
+        return (
+          <section key={area.key} style={{ marginBottom: 24 }}>
+            <Typography.Title level={5}>{area.title}</Typography.Title>
+            <Row gutter={[16, 16]}>
+              {mine.map((c) => (
+                <Col key={c.code} xs={24} sm={12} lg={8} xl={6}>
+                  <a href={`#${c.path}`} aria-label={c.title} style={{ display: 'block', height: '100%' }}>
+                    <Card hoverable title={c.title} size="small" style={{ height: '100%' }}>
+                      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} ellipsis={{ rows: 3 }}>
+                        {c.description}
+                      </Typography.Paragraph>
+                    </Card>
+                  </a>
+                </Col>
+              ))}
+            </Row>
+          </section>
+        );
+      })}
+    </ScreenFrame>
+  );
+}
