@@ -38,6 +38,13 @@ async function settled(page: Page): Promise<void> {
     .poll(() => page.locator('main .ant-spin-spinning:visible, main .ant-skeleton:visible, main [aria-busy="true"]:visible').count(), { timeout: 20_000 })
     .toBe(0);
   await page.waitForTimeout(200);
+  // A button enabled when the data arrived fades from its disabled colours (a CSS transition): axe
+  // would measure the colours halfway. Wait until no transition is running (spinners are animations, not transitions).
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length), {
+      timeout: 5_000,
+    })
+    .toBe(0);
 }
 
 async function sweep(user: string, paths: string[]): Promise<{ checked: string[]; failures: string[] }> {

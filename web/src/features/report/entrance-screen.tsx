@@ -26,7 +26,7 @@ export default function EntranceScreen() {
             <Row gutter={[16, 16]}>
               {mine.map((c) => (
                 <Col key={c.code} xs={24} sm={12} lg={8} xl={6}>
-                  <a href={`#${c.path}`} aria-label={c.title} style={{ display: 'block', height: '100%' }}>
+                  <a href={`#${c.path}`} style={{ display: 'block', height: '100%' }}>
                     <Card hoverable title={c.title} size="small" style={{ height: '100%' }}>
                       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} ellipsis={{ rows: 3 }}>
                         {c.description}
