@@ -21,7 +21,8 @@ export function ReportChartCard({ chart, result, onDrill }: { chart: ReportChart
       legend: { bottom: 0 },
       grid: { left: 48, right: 16, top: 24, bottom: 56 },
       xAxis: { type: 'category', data: result.rows.map((r) => r.label), axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value' },
+      // A head count of thousands that moves by dozens: a line starts near its values, not at 0.
+      yAxis: { type: 'value', scale: chart.kind === 'line' },
       series: chart.measures.map((m) => ({
         name: columns.get(m)?.title ?? m,
         type: chart.kind,
