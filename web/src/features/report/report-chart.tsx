@@ -31,7 +31,8 @@ export function ReportChartCard({ chart, result, onDrill }: { chart: ReportChart
       })),
     };
   }, [chart, result, columns, slices]);
-  const host = useChart(option, (p) => {
+  const host = useChart(option, (params) => {
+    const p = params as { dataIndex: number; seriesIndex: number };
     const row = chart.kind === 'pie' ? slices[p.dataIndex] : result.rows[p.dataIndex];
     const measure = chart.kind === 'pie' ? chart.measures[0] : chart.measures[p.seriesIndex];
     if (row && measure && columns.get(measure)?.drill) onDrill(row, measure);
