@@ -2,7 +2,7 @@ import type { ReportChart, ReportCode } from '@erp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../platform/db';
 import type { ComputedRow, DrillColumn, GroupDef, MeasureDef, ReportContext, ReportDef } from './report.types';
-import { childOfAnchorById, drillPlan } from './report-sql';
+import { childOfAnchor, drillPlan } from './report-sql';
 
 /**
  * Reports that count records of one or more fact tables (candidates, interviews, offers, hires,
@@ -46,7 +46,6 @@ const isCount = (m: Measure): m is CountMeasure => 'fact' in m;
 
 function groupKey(ctx: ReportContext, fact: Fact, groupBy: string): SQL {
   if (groupBy === 'month') return fact.atIsDate ? sql`to_char(${fact.at}, 'YYYY-MM')` : sql`to_char(${fact.at} AT TIME ZONE ${ctx.tz}, 'YYYY-MM')`;
-  if (groupBy === 'org') return childOfAnchorById(ctx, fact.orgId);
   const g = fact.groups[groupBy];
   if (!g) throw new Error(`fact has no group ${groupBy}`);
   return g;
@@ -90,6 +89,17 @@ export function factReport(def: {
               : sql`count(*) ${m.filter ? sql`FILTER (WHERE ${m.filter})` : sql``}`;
             return sql`(${agg})::int AS ${sql.identifier(m.key)}`;
           });
+          if (ctx.groupBy === 'org') {
+            // Counted per unit first, then the units folded to the anchor's children: one look-up per
+            // unit instead of one per record (a correlated look-up per candidate cost a second on 200,000).
+            const outer = mine.map((m) => sql`sum(x.${sql.identifier(m.key)})::int AS ${sql.identifier(m.key)}`);
+            return queryRows<Record<string, number | string | null>>(
+              db,
+              sql`SELECT CASE WHEN x.org IS NULL THEN '' ELSE ${childOfAnchor(ctx, sql`ou.path`)} END AS "__key", ${sql.join(outer, sql`, `)}
+                  FROM (SELECT ${fact.orgId} AS org, ${sql.join(cols, sql`, `)} ${fact.from} WHERE ${fact.where(ctx)} GROUP BY 1) x
+                  LEFT JOIN org_units ou ON ou.id = x.org GROUP BY 1`,
+            );
+          }
           return queryRows<Record<string, number | string | null>>(
             db,
             sql`SELECT coalesce((${groupKey(ctx, fact, ctx.groupBy)})::text, '') AS "__key", ${sql.join(cols, sql`, `)} ${fact.from} WHERE ${fact.where(ctx)} GROUP BY 1`,
@@ -119,12 +129,18 @@ export function factReport(def: {
     },
     drill(ctx, rowKey, measure) {
       const m = counts.find((c) => c.key === measure);
-      if (!m) return undefined;
+      if (!m?.drill) return undefined;
       const fact = m.drillFact ?? m.fact;
       const filter = m.drillFact ? m.drillFilter : m.filter;
       const parts = [fact.where(ctx)];
       if (filter) parts.push(filter);
-      if (rowKey !== null) parts.push(sql`coalesce((${groupKey(ctx, fact, ctx.groupBy)})::text, '') = ${rowKey}`);
+      if (rowKey !== null && ctx.groupBy === 'org')
+        parts.push(
+          rowKey === ''
+            ? sql`${fact.orgId} IS NULL`
+            : sql`${fact.orgId} IN (SELECT ou.id FROM org_units ou WHERE ${childOfAnchor(ctx, sql`ou.path`)} = ${rowKey})`,
+        );
+      else if (rowKey !== null) parts.push(sql`coalesce((${groupKey(ctx, fact, ctx.groupBy)})::text, '') = ${rowKey}`);
       return drillPlan(
         m.title,
         fact.drill.columns,

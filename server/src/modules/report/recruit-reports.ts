@@ -181,12 +181,13 @@ function facts(ctx: ReportContext) {
     sql`d.status <> '004' AND d.created_at < ${sql`((${x.end}::date + 1)::timestamp AT TIME ZONE ${x.tz})`}
         AND (d.status IN ('001', '002') OR ${tsBetween(x, sql`d.created_at`, x.start, x.end)}) AND ${demandScope(x)}`;
   const progress: Fact = {
+    // The candidates are folded per demand in one pass (a look-up per demand read them in random order).
     from: sql`FROM recruit_demands d
-      CROSS JOIN LATERAL (SELECT coalesce(sum(p.headcount), 0)::int AS hc FROM recruit_demand_posts p WHERE p.demand_id = d.id) p
-      CROSS JOIN LATERAL (SELECT count(*)::int AS n, count(*) FILTER (WHERE c.reached_stage >= '030')::int AS iv,
-                                 count(*) FILTER (WHERE c.reached_stage >= '060' AND c.stage <> '090')::int AS off,
-                                 count(*) FILTER (WHERE c.stage = '080')::int AS hired
-                          FROM recruit_candidates c WHERE c.demand_id = d.id) cs`,
+      LEFT JOIN (SELECT p.demand_id, sum(p.headcount)::int AS hc FROM recruit_demand_posts p GROUP BY p.demand_id) p ON p.demand_id = d.id
+      LEFT JOIN (SELECT c.demand_id, count(*)::int AS n, count(*) FILTER (WHERE c.reached_stage >= '030')::int AS iv,
+                        count(*) FILTER (WHERE c.reached_stage >= '060' AND c.stage <> '090')::int AS off,
+                        count(*) FILTER (WHERE c.stage = '080')::int AS hired
+                 FROM recruit_candidates c GROUP BY c.demand_id) cs ON cs.demand_id = d.id`,
     where: progressWhere,
     at: sql`d.created_at`,
     orgId: sql`d.org_id`,
@@ -280,13 +281,8 @@ export const recruitReports: ReportDef[] = [
         drillFilter: sql`c.reached_stage >= '060' AND c.stage <> '090'`,
       },
       { ...int('hired', '已入职'), fact: f.progress, sum: sql`cs.hired`, drillFact: f.progressCandidates, drillFilter: sql`c.stage = '080'` },
-      {
-        key: 'remaining',
-        title: '缺口',
-        kind: 'int',
-        drill: false,
-        derive: (v) => Math.max(0, (v.headcount ?? 0) - (v.hired ?? 0)),
-      },
+      // Summed per demand: a demand filled beyond its head count does not hide another one's gap.
+      { key: 'remaining', title: '缺口', kind: 'int', drill: false, fact: f.progress, sum: sql`greatest(coalesce(p.hc, 0) - coalesce(cs.hired, 0), 0)` },
       rate('fillRate', '完成率', 'hired', 'headcount'),
     ],
     charts: () => [

@@ -29,10 +29,6 @@ export function childOfAnchor(ctx: ReportContext, path: SQL): SQL {
   return sql`coalesce(nullif(split_part(${path}, '/', ${sql.raw(String(k))}), ''), ${sql.raw(`'${ctx.anchor.id}'`)})`;
 }
 
-/** The same for a unit id column, through a look-up of its path. */
-export const childOfAnchorById = (ctx: ReportContext, orgId: SQL): SQL =>
-  sql`(SELECT ${childOfAnchor(ctx, sql`ou.path`)} FROM org_units ou WHERE ou.id = ${orgId})`;
-
 /** A dictionary item's name beside its code (LEFT JOIN … ON the code). */
 export const dictName = (type: string, code: SQL): SQL => sql`(SELECT di.code_name FROM dict_items di WHERE di.code_type = ${type} AND di.code = ${code})`;
 

@@ -269,6 +269,27 @@ describe('recruitment reports on the known demands', () => {
     expect(drilled.data.records.map((x) => x.talentName).sort()).toEqual(['候选一', '候选三', '候选二']);
   });
 
+  it('by organisation: the chosen unit keeps its own records, and a unit row drills to them', async () => {
+    const r = await report('hr01', { report: 'recruiterCapacity', ...base, groupBy: 'org' });
+    expect(r.rows.map((row) => [row.label, row.values.candidates, row.values.hires])).toEqual([['报表测试部', 6, 1]]);
+    const drilled = await call<DrillResult>('hr01', 'drill', {
+      report: 'recruiterCapacity',
+      ...base,
+      groupBy: 'org',
+      rowKey: r.rows[0]?.key,
+      measure: 'candidates',
+    });
+    expect(drilled.data.total).toBe(6);
+    const none = await call<DrillResult>('hr01', 'drill', {
+      report: 'recruiterCapacity',
+      ...base,
+      groupBy: 'org',
+      rowKey: String(ids.a),
+      measure: 'candidates',
+    });
+    expect(none.data.total).toBe(0);
+  });
+
   it('outsideSuppliersRecruitmentStatistic per supplier', async () => {
     const r = await report('hr01', { report: 'outsideSuppliersRecruitmentStatistic', ...base });
     expect(r.rows).toHaveLength(2);

@@ -4,40 +4,32 @@ interface Chart {
   setOption(option: unknown, notMerge?: boolean): void;
   resize(): void;
   dispose(): void;
-  on(event: string, handler: (params: { dataIndex: number; seriesIndex: number; name: string }) => void): void;
+  on(event: string, handler: (params: unknown) => void): void;
   off(event: string): void;
 }
 
-export interface ChartClick {
-  /** Index of the category (x axis) or of the pie slice. */
-  dataIndex: number;
-  seriesIndex: number;
-  name: string;
-}
-
 /**
- * Draws an ECharts option into the returned element's host. ECharts is imported on first use, so it
- * travels with the screens that draw charts, never with the shell. The option is replaced (not
- * merged) when it changes; the chart follows the window's size and is disposed with the component.
+ * Draws an ECharts option into the element the returned ref is put on. ECharts is loaded with the
+ * first chart (never with the shell); the chart follows the window's size and is disposed with
+ * the element. `onClick` gets ECharts' click params (drill-down).
  */
-export function useChart(option: unknown, onClick?: (p: ChartClick) => void) {
-  const host = useRef<HTMLDivElement>(null);
+export function useChart<T extends HTMLElement = HTMLDivElement>(option: unknown, onClick?: (params: unknown) => void) {
+  const ref = useRef<T | null>(null);
   const chart = useRef<Chart | null>(null);
   const click = useRef(onClick);
   click.current = onClick;
   useEffect(() => {
-    let disposed = false;
-    if (!option) return;
+    let gone = false;
     void import('echarts').then((echarts) => {
-      if (disposed || !host.current) return;
+      if (gone || !ref.current) return;
       if (!chart.current) {
-        chart.current = echarts.init(host.current) as unknown as Chart;
-        chart.current.on('click', (p) => click.current?.({ dataIndex: p.dataIndex, seriesIndex: p.seriesIndex, name: p.name }));
+        chart.current = echarts.init(ref.current) as unknown as Chart;
+        chart.current.on('click', (p) => click.current?.(p));
       }
       chart.current.setOption(option, true);
     });
     return () => {
-      disposed = true;
+      gone = true;
     };
   }, [option]);
   useEffect(() => {
@@ -49,5 +41,5 @@ export function useChart(option: unknown, onClick?: (p: ChartClick) => void) {
       chart.current = null;
     };
   }, []);
-  return host;
+  return ref;
 }

@@ -21,7 +21,8 @@ export function ReportChartCard({ chart, result, onDrill }: { chart: ReportChart
       legend: { bottom: 0 },
       grid: { left: 48, right: 16, top: 24, bottom: 56 },
       xAxis: { type: 'category', data: result.rows.map((r) => r.label), axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value' },
+      // A head count of thousands that moves by dozens: a line starts near its values, not at 0.
+      yAxis: { type: 'value', scale: chart.kind === 'line' },
       series: chart.measures.map((m) => ({
         name: columns.get(m)?.title ?? m,
         type: chart.kind,
@@ -30,7 +31,8 @@ export function ReportChartCard({ chart, result, onDrill }: { chart: ReportChart
       })),
     };
   }, [chart, result, columns, slices]);
-  const host = useChart(option, (p) => {
+  const host = useChart(option, (params) => {
+    const p = params as { dataIndex: number; seriesIndex: number };
     const row = chart.kind === 'pie' ? slices[p.dataIndex] : result.rows[p.dataIndex];
     const measure = chart.kind === 'pie' ? chart.measures[0] : chart.measures[p.seriesIndex];
     if (row && measure && columns.get(measure)?.drill) onDrill(row, measure);
