@@ -1,5 +1,14 @@
-import type { CompensationData, CompensationRecord, DocumentSaved, Page, PerformanceRecord, TripleAgreementDetail, TripleAgreementRecord } from '@erp/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type CompensationData,
+  type CompensationRecord,
+  type DocumentSaved,
+  EMPLOY_STATE,
+  type Page,
+  type PerformanceRecord,
+  type TripleAgreementDetail,
+  type TripleAgreementRecord,
+} from '@erp/contract';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { employees, users, wfTasks } from '../../db/schema';
@@ -224,7 +233,12 @@ describe('补偿优化 (compensateInfo)', () => {
     expect(nodes).toEqual(['deptManager', 'hrApprove', 'hrDirector']);
     expect((await call<CompensationRecord>('hr01', 'compensateInfo/select', { id: added.data.id })).data.state).toBe('passed');
 
-    const [other] = await s.db.select().from(employees).where(eq(employees.personCategory, '002')).limit(1);
+    const [other] = await s.db
+      .select()
+      .from(employees)
+      .where(and(eq(employees.personCategory, '002'), ne(employees.employState, EMPLOY_STATE.resigned)))
+      .orderBy(employees.id)
+      .limit(1);
     const second = await call<DocumentSaved>('hr01', 'compensateInfo/add', { ...form, employeeId: other?.id });
     expect(second.code, second.message).toBe('200');
     const h = await holder(second.data.processInstanceId as number);
