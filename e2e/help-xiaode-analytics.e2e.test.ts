@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './harness';
+import { go, signedIn } from './shell-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('Xiaode and approval analytics (issue 20)', () => {
+  it('asks the assistant two questions: a how-to and one about my own leave', async () => {
+    const { page, context, errors } = await signedIn(browser, 'emp01');
+    await go(page, '/helpCenter/xiaodeAI');
+    await page.getByTestId('ai-assistant').waitFor();
+    await page.getByLabel('您的问题').fill('怎么处理审批待办？');
+    await page.getByRole('button', { name: '提问' }).click();
+    const first = page.getByTestId('ai-turn').nth(0);
+    await first.getByTestId('ai-answer').getByText('《处理审批待办》', { exact: false }).waitFor();
+    await first.getByTestId('ai-sources').getByRole('link', { name: '处理审批待办' }).waitFor();
+    expect(await first.locator('mark').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: '我还有几天年假？' }).click();
+    const second = page.getByTestId('ai-turn').nth(1);
+    const facts = second.getByTestId('ai-facts');
+    await facts.waitFor();
+    expect(await facts.textContent()).toMatch(/年假/);
+    await facts.getByRole('link', { name: '打开页面' }).first().click();
+    await page.waitForURL(/#\/Initiate\/index/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the approval analytics and drills down to the instances behind a figure', async () => {
+    const { page, context, errors } = await signedIn(browser, 'admin');
+    await go(page, '/CustomBpmn/index');
+    await page.getByTestId('designer-tab-analytics').click();
+    await page.getByTestId('bpm-analytics').waitFor();
+    await page.getByTestId('analytics-month-chart').locator('canvas').first().waitFor();
+    await page.getByTestId('drill-started-General_Request').click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText('通用申请 发起').waitFor();
+    const rows = drawer.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThan(5);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    // The nodes of one process, then the tasks over the node's time limit.
+    await page.getByRole('button', { name: '通用申请' }).first().click();
+    const nodes = page.getByTestId('analytics-nodes');
+    await nodes.getByText('直属上级审批').waitFor();
+    await nodes.getByTestId('drill-node-overdue-superiorApprove').click();
+    await drawer.getByText('直属上级审批 超时').waitFor();
+    await drawer.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    expect(await drawer.locator('.ant-tag-red').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
