@@ -15,7 +15,7 @@ describe('Xiaode and approval analytics (issue 20)', () => {
     await go(page, '/helpCenter/xiaodeAI');
     await page.getByTestId('ai-assistant').waitFor();
     await page.getByLabel('您的问题').fill('怎么处理审批待办？');
-    await page.getByRole('button', { name: '提问' }).click();
+    await page.getByRole('button', { name: '向小德提问' }).click();
     const first = page.getByTestId('ai-turn').nth(0);
     await first.getByTestId('ai-answer').getByText('《处理审批待办》', { exact: false }).waitFor();
     await first.getByTestId('ai-sources').getByRole('link', { name: '处理审批待办' }).waitFor();

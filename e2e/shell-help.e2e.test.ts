@@ -38,7 +38,7 @@ describe('help centre and AI assistant pages (spec 000 §1, §2)', () => {
     await page.getByTestId('ai-float').click();
     await page.waitForURL(/#\/helpCenter\/xiaodeAI/);
     await page.getByLabel('您的问题').fill('快捷入口怎么设置');
-    await page.getByRole('button', { name: '提问' }).click();
+    await page.getByRole('button', { name: '向小德提问' }).click();
     const sources = page.getByTestId('ai-sources').last();
     await sources.getByRole('link', { name: '使用工作台的前台应用与快捷入口' }).click();
     await page.waitForURL(/#\/helpCenter\/detail\?id=workbench-apps/);

@@ -53,7 +53,7 @@ registerMessages('help', {
     ai: {
       title: '小德 AI 助手',
       intro: '您好，我是小德。可以问我平台的使用方法，也可以问您自己的年假和申请进度。',
-      send: '提问',
+      send: '向小德提问',
       thinking: '小德正在思考…',
       sources: '参考帮助',
       myData: '我的数据',
@@ -119,7 +119,7 @@ registerMessages('help', {
     ai: {
       title: 'Xiaode AI assistant',
       intro: 'Hello, I am Xiaode. Ask me how to use the platform, or about your own leave and requests.',
-      send: 'Ask',
+      send: 'Ask Xiaode',
       thinking: 'Xiaode is thinking…',
       sources: 'Help used',
       myData: 'My data',

@@ -157,7 +157,8 @@ function TimeLimitFields({ element, modeling, moddle }: { element: DiagramElemen
 
 /** Our properties panel: assignees, multi-person mode, cc and gateway conditions, written as erp:* attributes. */
 export function PropertiesPanel({ element, modeling, moddle, processKey }: Props) {
-  if (!element) return <Empty description="选择一个元素以编辑属性" />;
+  // A selection event can name an element whose diagram is still being imported (no business object yet).
+  if (!element?.businessObject) return <Empty description="选择一个元素以编辑属性" />;
   const bo = element.businessObject;
   const setName = (name: string) => modeling.updateProperties(element, { name });
   return (
