@@ -40,7 +40,7 @@ describe('definitions', () => {
       }),
     });
     expect(v2.data).toMatchObject({ key: 'Leave', version: 2 });
-    const page = await call<Page<{ key: string; version: number }>>('admin', 'definition/page', { pageIndex: 1, pageSize: 20 });
+    const page = await call<Page<{ key: string; version: number }>>('admin', 'definition/page', { pageIndex: 1, pageSize: 100 });
     expect(page.data.records.map((r) => r.key)).toEqual(expect.arrayContaining(['Leave', 'Positive_Process']));
     const versions = await call<Page<{ version: number }>>('admin', 'definition/page', { key: 'Leave', allVersions: true });
     expect(versions.data.records.map((r) => r.version)).toEqual([2, 1]);
