@@ -57,4 +57,29 @@ describe('Xiaode and approval analytics (issue 20)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('an administrator writes a help article with rich text; it is found by search with the words marked', async () => {
+    const { page, context, errors } = await signedIn(browser, 'admin');
+    await go(page, '/helpCenter/list');
+    await page.getByTestId('help-new-article').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('help-article-title').fill('报销单据粘贴规范');
+    await dialog.getByRole('combobox').first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '工作台' }).first().click();
+    const editor = dialog.locator('.ql-editor');
+    await editor.click();
+    await page.keyboard.type('发票按时间顺序粘贴在报销单背面。');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('已保存').waitFor();
+    await page.getByRole('searchbox', { name: '搜索帮助' }).fill('发票粘贴');
+    await page.keyboard.press('Enter');
+    const hit = page.getByTestId('help-topics').locator('li').first();
+    await hit.getByRole('link', { name: '报销单据粘贴规范' }).waitFor();
+    // The list before the search held the new article too: wait for the search's answer.
+    await expect.poll(() => hit.locator('mark').count()).toBeGreaterThan(0);
+    await hit.getByRole('link', { name: '报销单据粘贴规范' }).click();
+    await page.getByTestId('help-article').getByText('发票按时间顺序粘贴在报销单背面。').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -12,6 +12,15 @@ import './help-texts';
 // Quill comes with the editor only, never with the help pages everyone reads.
 const RichTextEditor = lazy(() => import('../msg/manage/rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
 
+/** Form.Item hands value and onChange to its direct child: this one, which passes them on. */
+function LazyEditor(props: { id?: string; value?: string; onChange?: (html: string) => void }) {
+  return (
+    <Suspense fallback={<Spin />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}
+
 interface Values {
   title: string;
   categoryId: number;
@@ -109,9 +118,7 @@ export function ArticleEditor({
             <InputNumber min={0} max={9999} precision={0} />
           </Form.Item>
           <Form.Item name="content" label={t('help.manage.content')} rules={[{ required: true, message: '请输入正文' }]}>
-            <Suspense fallback={<Spin />}>
-              <RichTextEditor id="help-article-content" />
-            </Suspense>
+            <LazyEditor id="help-article-content" />
           </Form.Item>
           <Form.Item name="files" label={t('help.attachments')}>
             <FileUpload moduleName="help" functionName="article" />
