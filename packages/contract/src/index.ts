@@ -4,6 +4,7 @@ import { assetCalls } from './modules/assets';
 import { authCalls } from './modules/auth';
 import { baseCalls } from './modules/base';
 import { bpmCalls } from './modules/bpm';
+import { bpmAnalyticsCalls } from './modules/bpm-analytics';
 import { cardCalls } from './modules/card';
 import { certificateCalls } from './modules/certificate';
 import { employeeCalls, outerChainCalls } from './modules/employee';
@@ -14,6 +15,7 @@ import { financeBillingCalls } from './modules/finance-billing';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
+import { helpCalls } from './modules/help';
 import { functionHourCalls, functionReportCalls, leaveCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
 import { contractArchiveDocumentCalls, contractSealDocumentCalls, hrDocumentCalls } from './modules/hr-documents';
@@ -35,6 +37,7 @@ export * from './modules/assets';
 export * from './modules/auth';
 export * from './modules/base';
 export * from './modules/bpm';
+export * from './modules/bpm-analytics';
 export * from './modules/card';
 export * from './modules/certificate';
 export * from './modules/employee';
@@ -45,6 +48,7 @@ export * from './modules/finance-billing';
 export * from './modules/finance-project';
 export * from './modules/greeting';
 export * from './modules/handover';
+export * from './modules/help';
 export * from './modules/hours-pay';
 export * from './modules/hr';
 export * from './modules/hr-documents';
@@ -99,6 +103,8 @@ export const callGroups = {
   filePreview: filePreviewCalls,
   card: cardCalls,
   report: reportCalls,
+  help: helpCalls,
+  bpmAnalytics: bpmAnalyticsCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

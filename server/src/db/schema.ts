@@ -2,6 +2,7 @@
 export * from '../modules/assets/assets.schema';
 export * from '../modules/auth/auth.schema';
 export * from '../modules/base/base.schema';
+export * from '../modules/bpm/analytics.schema';
 export * from '../modules/file/file.schema';
 export * from '../modules/finance/billing/billing.schema';
 export * from '../modules/finance/hours/hours.schema';
@@ -9,6 +10,7 @@ export * from '../modules/finance/open-bank.schema';
 export * from '../modules/finance/project/project.schema';
 export * from '../modules/front/front.schema';
 export * from '../modules/greeting/greeting.schema';
+export * from '../modules/help/help.schema';
 export * from '../modules/hr/employee-records.schema';
 export * from '../modules/hr/hr.schema';
 export * from '../modules/hr/hr-documents.schema';

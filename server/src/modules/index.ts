@@ -2,11 +2,13 @@ import type { ServerModule } from '../platform/module';
 import { assetsModule } from './assets/assets.routes';
 import { authModule } from './auth/auth.routes';
 import { baseModule } from './base/base.routes';
+import { bpmAnalyticsModule } from './bpm/analytics.routes';
 import { bpmModule } from './bpm/bpm.routes';
 import { fileModule } from './file/file.routes';
 import { financeModule } from './finance/finance.routes';
 import { frontModule } from './front/front.routes';
 import { greetingModule } from './greeting/greeting.routes';
+import { helpModule } from './help/help.routes';
 import { hrModule } from './hr/hr.routes';
 import { msgModule } from './msg/msg.routes';
 import { positionModule } from './position/position.routes';
@@ -32,4 +34,6 @@ export const modules: ServerModule[] = [
   assetsModule,
   frontModule,
   reportModule,
+  helpModule,
+  bpmAnalyticsModule,
 ];

@@ -79,6 +79,14 @@ const ZConfig = z
     /** Static credentials; without them the AWS SDK's default chain (AWS_* variables, profile, instance role) is used. */
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /**
+     * An OpenAI-compatible chat endpoint for the Xiaode assistant (e.g. https://api.example.com/v1;
+     * `/chat/completions` is appended). With AI_API_KEY it gets the retrieved help passages and the
+     * asker's own figures and streams the answer; without them the assistant answers from retrieval.
+     */
+    AI_BASE_URL: z.url().optional(),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().default('gpt-4o-mini'),
   })
   .refine((c) => c.FILE_STORAGE !== 's3' || !!c.S3_BUCKET, { message: 'FILE_STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] });
 

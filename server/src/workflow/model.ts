@@ -28,6 +28,11 @@ export interface NodeModel {
   editable?: string[];
   /** User task: time limits from timer boundary events (timers.ts). */
   timers?: TimerModel[];
+  /**
+   * User task: hours a task may stay open before it is overdue (`erp:timeLimitHours`). Nothing
+   * happens to the task; approval analytics count it and its holder is reminded once a day.
+   */
+  timeLimitHours?: number;
 }
 
 /** What a due time limit does: remind the holders, pass or reject for them, or give the task to their manager. */

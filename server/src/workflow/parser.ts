@@ -357,6 +357,12 @@ class Reader {
       if (bad.length) this.fail(`${where}: 可编辑字段 "${bad.join('、')}" 不是合法的表单字段名`);
       else node.editable = [...new Set(fields)];
     }
+    const limit = el.timeLimitHours;
+    if (limit !== undefined && limit !== null && limit !== '') {
+      const hours = Number(limit);
+      if (!Number.isInteger(hours) || hours < 1 || hours > 8760) this.fail(`${where}: 办理时限（timeLimitHours）应为 1–8760 的整数小时`);
+      else node.timeLimitHours = hours;
+    }
   }
 
   /**

@@ -77,7 +77,8 @@ export const ERP_BPMN_MODDLE = {
       name: 'UserTaskRules',
       extends: ['bpmn:UserTask'],
       // editableFields: form fields the approver of this node may change when passing (comma separated).
-      properties: [...ruleAttrs('assignee'), attr('mode'), ...ruleAttrs('cc'), attr('editableFields')],
+      // timeLimitHours: how long a task of this node may stay open before it counts as overdue (analytics, daily reminder).
+      properties: [...ruleAttrs('assignee'), attr('mode'), ...ruleAttrs('cc'), attr('editableFields'), attr('timeLimitHours', 'Integer')],
     },
     // A timer boundary event on a user task: what happens when it is due (remind | pass | reject | escalate).
     { name: 'BoundaryRules', extends: ['bpmn:BoundaryEvent'], properties: [attr('timerAction')] },

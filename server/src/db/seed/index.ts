@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { assetsSeed } from '../../modules/assets/assets.seed';
 import { baseMenus } from '../../modules/base/base.menus';
 import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/base/base.seed';
+import { bpmAnalyticsSeed } from '../../modules/bpm/analytics.seed';
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
 import { billingSeed } from '../../modules/finance/billing/billing.seed';
@@ -10,6 +11,7 @@ import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { projectSeed } from '../../modules/finance/project/project.seed';
 import { frontSeed } from '../../modules/front/front.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
+import { helpSeed } from '../../modules/help/help.seed';
 import { employeeRecordsSeed } from '../../modules/hr/employee-records.seed';
 import { hrSeed } from '../../modules/hr/hr.seed';
 import { hrDocumentsSeed } from '../../modules/hr/hr-documents.seed';
@@ -55,6 +57,8 @@ export const moduleSeeds: ModuleSeed[] = [
   assetsSeed,
   frontSeed,
   reportSeed,
+  helpSeed,
+  bpmAnalyticsSeed,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { HELP_PERM } from '@erp/contract';
 import { rosterButtons } from '../../modules/hr/hr.menus';
 import { hrDocumentMenus } from '../../modules/hr/hr-documents.menus';
 import type { MenuSpec } from './types';
@@ -27,7 +28,9 @@ export const workbenchMenus: MenuSpec[] = [
   app('WorkFilling', '工时填报', '/WorkFilling/index', 'FieldTimeOutlined'),
   app('Lizhi', '离职申请', '/WorkBench/lizhi', 'LogoutOutlined'),
   app('OrganizationChart', '组织架构', '/OrganizationChart', 'ApartmentOutlined'),
-  app('HelpCenter', '帮助中心', '/helpCenter/recept', 'QuestionCircleOutlined'),
+  app('HelpCenter', '帮助中心', '/helpCenter/recept', 'QuestionCircleOutlined', everyone, [
+    { type: 'F', name: HELP_PERM.manage, title: '维护帮助文章', perms: HELP_PERM.manage },
+  ]),
   app('TalentPool', '人才库', '/RecruitCenter/TalentPool', 'TeamOutlined', ['hr', 'hrDirector', 'recruiter', 'manager']),
   app('StaffManagement', '员工管理', '/staffManagement/index', 'IdcardOutlined', ['hr', 'hrDirector', 'manager'], rosterButtons),
   app('Statement', '报表中心', '/statement/entrance', 'BarChartOutlined', ['hr', 'hrDirector', 'recruiter', 'finance', 'manager']),

@@ -1,4 +1,4 @@
-import { BPM_PERM } from '@erp/contract';
+import { BPM_ANALYTICS_PERM, BPM_PERM } from '@erp/contract';
 import { eq } from 'drizzle-orm';
 import { wfDefinitions } from '../../db/schema';
 import type { ModuleSeed, SeedContext } from '../../db/seed/types';
@@ -36,6 +36,7 @@ export const bpmSeed: ModuleSeed = {
         button('查看流程定义', BPM_PERM.definitionList),
         button('部署/停用流程', BPM_PERM.definitionEdit),
         button('终止/改派流程实例', BPM_PERM.instanceAdmin),
+        button('审批分析', BPM_ANALYTICS_PERM.view),
       ],
     },
   ],

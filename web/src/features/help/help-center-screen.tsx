@@ -1,8 +1,11 @@
-import { Button, Input } from 'antd';
+import { helpCalls } from '@erp/contract/modules/help';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { api } from '../../app/api/client';
 import styles from './help.module.css';
-import { findTopics, HELP_SECTIONS, langOf, SHORTCUTS } from './help-topics';
+import { langOf, SHORTCUTS } from './help-topics';
 import './help-texts';
 
 /** Optional contact of the support desk, set at build time (VITE_SUPPORT_CONTACT); none is invented. */
@@ -13,6 +16,8 @@ export default function HelpCenterScreen() {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const navigate = useNavigate();
+  const categories = useQuery({ queryKey: ['help', 'categories'], queryFn: () => api(helpCalls.helpCategories, {}) });
+  const articles = useQuery({ queryKey: ['help', 'articles', 'all'], queryFn: () => api(helpCalls.helpArticlePage, { pageIndex: 1, pageSize: 200 }) });
   const search = (q: string) => navigate(q.trim() ? `/helpCenter/list?q=${encodeURIComponent(q.trim())}` : '/helpCenter/list');
 
   return (
@@ -33,27 +38,35 @@ export default function HelpCenterScreen() {
 
       <section className={styles.panel} aria-labelledby="help-sections">
         <h2 id="help-sections">{t('help.sections')}</h2>
-        <ul className={styles.sections}>
-          {HELP_SECTIONS.map((s) => {
-            const topics = findTopics('', lang, s.key);
-            return (
-              <li key={s.key} className={styles.section} data-testid="help-section">
-                <h3>{s.title[lang]}</h3>
-                <p>{s.summary[lang]}</p>
-                <ul className={styles.topics}>
-                  {topics.map((topic) => (
-                    <li key={topic.id}>
-                      <Link to={`/helpCenter/detail?id=${topic.id}`}>{topic.title[lang]}</Link>
-                    </li>
-                  ))}
-                </ul>
-                <div className={styles.links}>
-                  <Link to={s.path}>{t('help.goTo', { name: s.title[lang] })}</Link>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+        {categories.isLoading ? (
+          <Skeleton active />
+        ) : (
+          <ul className={styles.sections}>
+            {(categories.data ?? []).map((c) => {
+              const topics = (articles.data?.records ?? []).filter((a) => a.categoryId === c.id);
+              return (
+                <li key={c.id} className={styles.section} data-testid="help-section">
+                  <h3>{c.name}</h3>
+                  <p>{c.summary}</p>
+                  <ul className={styles.topics}>
+                    {topics.map((topic) => (
+                      <li key={topic.id}>
+                        <Link to={`/helpCenter/detail?id=${encodeURIComponent(topic.slug)}`}>{topic.title}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                  <div className={styles.links}>
+                    {c.path ? (
+                      <Link to={c.path}>{t('help.goTo', { name: c.name })}</Link>
+                    ) : (
+                      <Link to={`/helpCenter/list?category=${c.id}`}>{t('help.allTopics')}</Link>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
         <p style={{ marginTop: 12 }}>
           <Link to="/helpCenter/list">{t('help.allTopics')}</Link>
         </p>

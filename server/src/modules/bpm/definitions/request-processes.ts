@@ -26,7 +26,7 @@ const diagram = (key: string, parts: string[]) => `  <bpmndi:BPMNDiagram id="Dia
 export const GENERAL_REQUEST_XML = `${head(GENERAL_REQUEST_KEY)}
   <bpmn:process id="${GENERAL_REQUEST_KEY}" name="通用申请" isExecutable="true" erp:fallbackUser="admin" erp:revocable="untouched" erp:category="OA">
     <bpmn:startEvent id="start" name="发起申请" />
-    <bpmn:userTask id="superiorApprove" name="直属上级审批" erp:assigneeType="superior" erp:mode="any" />
+    <bpmn:userTask id="superiorApprove" name="直属上级审批" erp:assigneeType="superior" erp:mode="any" erp:timeLimitHours="48" />
     <bpmn:endEvent id="end" name="结束" />
     <bpmn:sequenceFlow id="flow1" sourceRef="start" targetRef="superiorApprove" />
     <bpmn:sequenceFlow id="flow2" sourceRef="superiorApprove" targetRef="end" />
@@ -49,9 +49,9 @@ ${diagram(GENERAL_REQUEST_KEY, [
 export const LEAVE_REQUEST_XML = `${head(LEAVE_REQUEST_KEY)}
   <bpmn:process id="${LEAVE_REQUEST_KEY}" name="请假申请" isExecutable="true" erp:fallbackUser="admin" erp:revocable="untouched" erp:category="OA">
     <bpmn:startEvent id="start" name="发起申请" />
-    <bpmn:userTask id="deptManager" name="部门负责人审批" erp:assigneeType="deptLeader" erp:assigneeLevels="1" erp:mode="any" />
+    <bpmn:userTask id="deptManager" name="部门负责人审批" erp:assigneeType="deptLeader" erp:assigneeLevels="1" erp:mode="any" erp:timeLimitHours="24" />
     <bpmn:exclusiveGateway id="daysGateway" name="是否超过3天" default="flowShort" />
-    <bpmn:userTask id="hrApprove" name="人力资源审批" erp:assigneeType="role" erp:assigneeValue="hr" erp:mode="any" />
+    <bpmn:userTask id="hrApprove" name="人力资源审批" erp:assigneeType="role" erp:assigneeValue="hr" erp:mode="any" erp:timeLimitHours="48" />
     <bpmn:endEvent id="end" name="结束" />
     <bpmn:sequenceFlow id="flow1" sourceRef="start" targetRef="deptManager" />
     <bpmn:sequenceFlow id="flow2" sourceRef="deptManager" targetRef="daysGateway" />
@@ -95,9 +95,9 @@ ${diagram(LEAVE_REQUEST_KEY, [
 export const SEAL_REQUEST_XML = `${head(SEAL_REQUEST_KEY)}
   <bpmn:process id="${SEAL_REQUEST_KEY}" name="用印申请" isExecutable="true" erp:fallbackUser="admin" erp:revocable="untouched" erp:category="OA">
     <bpmn:startEvent id="start" name="发起申请" />
-    <bpmn:userTask id="deptManager" name="部门负责人审批" erp:assigneeType="deptLeader" erp:assigneeLevels="1" erp:mode="any" />
+    <bpmn:userTask id="deptManager" name="部门负责人审批" erp:assigneeType="deptLeader" erp:assigneeLevels="1" erp:mode="any" erp:timeLimitHours="24" />
     <bpmn:exclusiveGateway id="sealGateway" name="是否财务专用章" default="flowOther" />
-    <bpmn:userTask id="financeApprove" name="财务审批" erp:assigneeType="role" erp:assigneeValue="finance" erp:mode="any" />
+    <bpmn:userTask id="financeApprove" name="财务审批" erp:assigneeType="role" erp:assigneeValue="finance" erp:mode="any" erp:timeLimitHours="48" />
     <bpmn:userTask id="sealKeeper" name="印章管理员用印" erp:assigneeType="role" erp:assigneeValue="hr" erp:mode="any" />
     <bpmn:endEvent id="end" name="结束" />
     <bpmn:sequenceFlow id="flow1" sourceRef="start" targetRef="deptManager" />

@@ -2,6 +2,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { BPM_PERM, bpmCalls, ERP_BPMN_MODDLE } from '@erp/contract/modules/bpm';
+import { BPM_ANALYTICS_PERM } from '@erp/contract/modules/bpm-analytics';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Modal, Space, Switch, Tabs, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import '../bpm-texts';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
+import { AnalyticsPanel } from './analytics-panel';
 import styles from './designer.module.css';
 import { enginePaletteModule } from './engine-palette';
 import { InstanceAdmin } from './instance-admin';
@@ -19,21 +21,23 @@ const EDIT = 'bpm:definition:edit';
 
 /**
  * /CustomBpmn/index — the definitions (design, validate, deploy; every version stays listed) and, for
- * whoever may terminate and reassign, the instances.
+ * whoever may terminate and reassign, the instances; for holders of bpm:analytics:view, 审批分析.
  */
 export default function DesignerScreen() {
   const { t } = useTranslation();
   const may = useHasAuth();
   const definitions = <Definitions />;
-  if (!may(BPM_PERM.instanceAdmin)) return definitions;
-  return (
-    <Tabs
-      items={[
-        { key: 'definitions', label: t('bpm.admin.definitions'), children: definitions },
-        { key: 'instances', label: <span data-testid="designer-tab-instances">{t('bpm.admin.title')}</span>, children: <InstanceAdmin /> },
-      ]}
-    />
-  );
+  const tabs = [
+    { key: 'definitions', label: t('bpm.admin.definitions'), children: definitions },
+    ...(may(BPM_PERM.instanceAdmin)
+      ? [{ key: 'instances', label: <span data-testid="designer-tab-instances">{t('bpm.admin.title')}</span>, children: <InstanceAdmin /> }]
+      : []),
+    ...(may(BPM_ANALYTICS_PERM.view)
+      ? [{ key: 'analytics', label: <span data-testid="designer-tab-analytics">审批分析</span>, children: <AnalyticsPanel /> }]
+      : []),
+  ];
+  if (tabs.length === 1) return definitions;
+  return <Tabs items={tabs} />;
 }
 
 function Definitions() {

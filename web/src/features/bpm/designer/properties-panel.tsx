@@ -157,7 +157,8 @@ function TimeLimitFields({ element, modeling, moddle }: { element: DiagramElemen
 
 /** Our properties panel: assignees, multi-person mode, cc and gateway conditions, written as erp:* attributes. */
 export function PropertiesPanel({ element, modeling, moddle, processKey }: Props) {
-  if (!element) return <Empty description="选择一个元素以编辑属性" />;
+  // A selection event can name an element whose diagram is still being imported (no business object yet).
+  if (!element?.businessObject) return <Empty description="选择一个元素以编辑属性" />;
   const bo = element.businessObject;
   const setName = (name: string) => modeling.updateProperties(element, { name });
   return (
@@ -182,6 +183,18 @@ export function PropertiesPanel({ element, modeling, moddle, processKey }: Props
             />
           </Form.Item>
           <RuleFields element={element} modeling={modeling} prefix="cc" label="节点通过后抄送" />
+          <Form.Item label="办理时限（小时）" htmlFor="bpm-prop-time-limit" extra="超过时限未处理的待办每天提醒一次处理人，并计入审批分析的超时数">
+            <InputNumber
+              id="bpm-prop-time-limit"
+              min={1}
+              max={8760}
+              precision={0}
+              style={{ width: '100%' }}
+              placeholder="不限"
+              value={typeof bo.get('erp:timeLimitHours') === 'number' ? (bo.get('erp:timeLimitHours') as number) : null}
+              onChange={(v) => modeling.updateProperties(element, { 'erp:timeLimitHours': typeof v === 'number' ? v : undefined })}
+            />
+          </Form.Item>
           <Form.Item label="审批时可修改的表单字段" htmlFor="bpm-prop-editable" extra="附件字段不能修改；修改会记入审批记录">
             <Select
               id="bpm-prop-editable"

@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import { HELP_MSG, HELP_PERM, type HelpArticle, type HelpArticleItem, type HelpCategory, type Page } from '@erp/contract';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { hasPermission, type Principal } from '../../platform/auth/principal';
+import { type Db, queryRows } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { pageOfRows, pageWindow, rowCountLiteral } from '../../platform/http/paging';
+import { assertOwnFileGroup } from '../file/file-groups';
+import { sanitizeMessageHtml } from '../msg/sanitize';
+import { helpArticles, helpCategories } from './help.schema';
+import { bestPassage, documentWords, highlight, htmlToText, searchWords, tsQuery } from './help-text';
+
+/** Help centre: categories, articles, search (docs/domain/help.md). */
+
+export const isHelpManager = (user: Principal | null) => Boolean(user && hasPermission(user, HELP_PERM.manage));
+
+interface ArticleRow {
+  id: number;
+  slug: string;
+  categoryId: number;
+  categoryName: string;
+  title: string;
+  bodyText: string;
+  path: string;
+  published: boolean;
+  updatedAt: Date | string;
+  rank: number;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+const ARTICLE_COLUMNS = sql`a.id, a.slug, a.category_id AS "categoryId", coalesce(c.name, '') AS "categoryName", a.title, a.body_text AS "bodyText",
+  a.path, a.published, a.updated_at AS "updatedAt"`;
+
+function toItem(r: ArticleRow, words: string[]): HelpArticleItem {
+  let snippet: string;
+  if (words.length) snippet = highlight(bestPassage(r.bodyText, words, 120).text, words);
+  else {
+    const plain = r.bodyText.replace(/\n/g, ' ');
+    snippet = highlight(plain.length > 120 ? `${plain.slice(0, 119)}…` : plain, []);
+  }
+  return {
+    id: r.id,
+    slug: r.slug,
+    categoryId: r.categoryId,
+    categoryName: r.categoryName,
+    title: r.title,
+    snippet,
+    path: r.path,
+    published: r.published,
+    updatedAt: iso(r.updatedAt),
+    rank: Number(r.rank ?? 0),
+  };
+}
+
+/** The tsvector of an article, from its title and plain text. */
+export function searchDocSql(title: string, text: string): SQL {
+  const w = documentWords(title, text);
+  return sql`setweight(to_tsvector('simple', ${w.title}), 'A') || setweight(to_tsvector('simple', ${w.body}), 'B')`;
+}
+
+export async function listCategories(db: Db, user: Principal): Promise<HelpCategory[]> {
+  const visible = isHelpManager(user) ? sql`true` : sql`a.published`;
+  return queryRows<HelpCategory>(
+    db,
+    sql`SELECT c.id, c.code, c.name, c.summary, c.path, c.sort,
+               (SELECT count(*)::int FROM help_articles a WHERE a.category_id = c.id AND a.deleted_at IS NULL AND ${visible}) AS "articleCount"
+        FROM help_categories c ORDER BY c.sort, c.id`,
+  );
+}
+
+export async function saveCategory(
+  db: Db,
+  user: Principal,
+  input: { id?: number; code: string; name: string; summary: string; path: string; sort: number },
+): Promise<HelpCategory> {
+  const [taken] = await db
+    .select({ id: helpCategories.id })
+    .from(helpCategories)
+    .where(and(eq(helpCategories.code, input.code), input.id ? sql`${helpCategories.id} <> ${input.id}` : undefined));
+  if (taken) throw conflict(HELP_MSG.categoryCodeTaken);
+  const values = {
+    code: input.code,
+    name: input.name,
+    summary: input.summary,
+    path: input.path,
+    sort: input.sort,
+    updatedBy: user.userId,
+    updatedAt: new Date(),
+  };
+  let id = input.id;
+  if (id) {
+    const [row] = await db.update(helpCategories).set(values).where(eq(helpCategories.id, id)).returning({ id: helpCategories.id });
+    if (!row) throw notFound(HELP_MSG.categoryMissing);
+  } else {
+    const [row] = await db
+      .insert(helpCategories)
+      .values({ ...values, createdBy: user.userId })
+      .returning({ id: helpCategories.id });
+    id = row?.id;
+  }
+  const found = (await listCategories(db, user)).find((c) => c.id === id);
+  if (!found) throw notFound(HELP_MSG.categoryMissing);
+  return found;
+}
+
+export async function deleteCategory(db: Db, id: number): Promise<null> {
+  const [used] = await db
+    .select({ id: helpArticles.id })
+    .from(helpArticles)
+    .where(and(eq(helpArticles.categoryId, id), isNull(helpArticles.deletedAt)))
+    .limit(1);
+  if (used) throw conflict(HELP_MSG.categoryInUse);
+  const [row] = await db.delete(helpCategories).where(eq(helpCategories.id, id)).returning({ id: helpCategories.id });
+  if (!row) throw notFound(HELP_MSG.categoryMissing);
+  return null;
+}
+
+/**
+ * Published articles matching a query, best first. Every word must match (AND); when that finds
+ * nothing, any word may (OR), still ranked, so a question phrased loosely still finds something.
+ * `meaningful` drops question words first (the assistant). Title words weigh more (A against B).
+ */
+export async function searchArticles(
+  db: Db,
+  user: Principal | null,
+  q: string,
+  opts: { limit: number; meaningful?: boolean; drafts?: boolean; categoryId?: number; offset?: number; withTotal?: boolean },
+): Promise<{ rows: HelpArticleItem[]; total: number; words: string[]; bodies: Map<number, string> }> {
+  const words = searchWords(q, opts.meaningful);
+  if (!words.length) return { rows: [], total: 0, words, bodies: new Map() };
+  const visible = opts.drafts && isHelpManager(user) ? sql`true` : sql`a.published`;
+  const category = opts.categoryId ? sql`AND a.category_id = ${opts.categoryId}` : sql``;
+  for (const mode of opts.meaningful ? (['any'] as const) : (['all', 'any'] as const)) {
+    const query = tsQuery(words, mode);
+    const rows = await queryRows<ArticleRow & { total: number }>(
+      db,
+      sql`WITH q AS (SELECT to_tsquery('simple', ${query}) AS q),
+               hits AS (SELECT a.id, ts_rank(a.search_doc, q.q) AS rank FROM help_articles a, q
+                        WHERE a.search_doc @@ q.q AND a.deleted_at IS NULL AND ${visible} ${category})
+          SELECT ${ARTICLE_COLUMNS}, h.rank, (SELECT count(*)::int FROM hits) AS total
+          FROM hits h JOIN help_articles a ON a.id = h.id LEFT JOIN help_categories c ON c.id = a.category_id
+          ORDER BY h.rank DESC, a.sort, a.id LIMIT ${rowCountLiteral(opts.limit)} OFFSET ${opts.offset ?? 0}`,
+    );
+    if (rows.length || mode === 'any') {
+      return {
+        rows: rows.map((r) => toItem(r, words)),
+        total: Number(rows[0]?.total ?? 0),
+        words,
+        bodies: new Map(rows.map((r) => [r.id, r.bodyText])),
+      };
+    }
+  }
+  return { rows: [], total: 0, words, bodies: new Map() };
+}
+
+export async function articlePage(
+  db: Db,
+  user: Principal,
+  req: { pageIndex: number; pageSize: number; categoryId?: number; keyword?: string; drafts?: boolean },
+): Promise<Page<HelpArticleItem>> {
+  const { limit, offset } = pageWindow(req);
+  if (req.keyword) {
+    const found = await searchArticles(db, user, req.keyword, { limit, offset, drafts: req.drafts, categoryId: req.categoryId });
+    return pageOfRows(found.rows, found.total, req);
+  }
+  const visible = req.drafts && isHelpManager(user) ? sql`true` : sql`a.published`;
+  const category = req.categoryId ? sql`AND a.category_id = ${req.categoryId}` : sql``;
+  const rows = await queryRows<ArticleRow & { total: number }>(
+    db,
+    sql`SELECT ${ARTICLE_COLUMNS}, 0 AS rank, count(*) OVER ()::int AS total
+        FROM help_articles a LEFT JOIN help_categories c ON c.id = a.category_id
+        WHERE a.deleted_at IS NULL AND ${visible} ${category}
+        ORDER BY c.sort, a.category_id, a.sort, a.id LIMIT ${rowCountLiteral(limit)} OFFSET ${offset}`,
+  );
+  return pageOfRows(
+    rows.map((r) => toItem(r, [])),
+    Number(rows[0]?.total ?? 0),
+    req,
+  );
+}
+
+export async function articleDetail(db: Db, user: Principal, key: number | string): Promise<HelpArticle> {
+  const byKey = typeof key === 'number' || /^\d+$/.test(key) ? sql`a.id = ${Number(key)}` : sql`a.slug = ${key}`;
+  const visible = isHelpManager(user) ? sql`true` : sql`a.published`;
+  const [row] = await queryRows<ArticleRow & { content: string; sort: number; fileGroupId: string | null; updatedByName: string }>(
+    db,
+    sql`SELECT ${ARTICLE_COLUMNS}, 0 AS rank, a.content, a.sort, a.file_group_id AS "fileGroupId", coalesce(u.real_name, '') AS "updatedByName"
+        FROM help_articles a LEFT JOIN help_categories c ON c.id = a.category_id LEFT JOIN users u ON u.id = a.updated_by
+        WHERE ${byKey} AND a.deleted_at IS NULL AND ${visible}`,
+  );
+  if (!row) throw notFound(HELP_MSG.articleMissing);
+  return { ...toItem(row, []), content: row.content, sort: row.sort, fileGroupId: row.fileGroupId ?? '', updatedByName: row.updatedByName };
+}
+
+export interface ArticleInput {
+  id?: number;
+  categoryId: number;
+  title: string;
+  content: string;
+  path: string;
+  published: boolean;
+  sort: number;
+  fileGroupId: string;
+}
+
+/** Stores an article: HTML sanitised, its text and words written with it, so the index never lags. */
+export async function saveArticle(db: Db, user: Principal, input: ArticleInput, slug?: string): Promise<HelpArticle> {
+  const content = sanitizeMessageHtml(input.content);
+  const text = htmlToText(content);
+  if (!text) throw badRequest(HELP_MSG.emptyContent);
+  const [category] = await db.select({ id: helpCategories.id }).from(helpCategories).where(eq(helpCategories.id, input.categoryId));
+  if (!category) throw badRequest(HELP_MSG.categoryMissing);
+  const values = {
+    categoryId: input.categoryId,
+    title: input.title,
+    content,
+    bodyText: text,
+    path: input.path,
+    published: input.published,
+    sort: input.sort,
+    searchDoc: searchDocSql(input.title, text),
+    updatedBy: user.userId,
+    updatedAt: new Date(),
+  };
+  let id = input.id;
+  if (id) {
+    const [old] = await db
+      .select({ fileGroupId: helpArticles.fileGroupId })
+      .from(helpArticles)
+      .where(and(eq(helpArticles.id, id), isNull(helpArticles.deletedAt)));
+    if (!old) throw notFound(HELP_MSG.articleMissing);
+    // Keeping the group it already has is fine whoever uploaded it; a new one must be the editor's own uploads.
+    const group = input.fileGroupId || null;
+    if (group && group !== old.fileGroupId) await assertOwnFileGroup(db, user, group);
+    await db
+      .update(helpArticles)
+      .set({ ...values, fileGroupId: group })
+      .where(eq(helpArticles.id, id));
+  } else {
+    await assertOwnFileGroup(db, user, input.fileGroupId || null);
+    const [row] = await db
+      .insert(helpArticles)
+      .values({ ...values, slug: slug ?? `a-${randomBytes(6).toString('hex')}`, fileGroupId: input.fileGroupId || null, createdBy: user.userId })
+      .returning({ id: helpArticles.id });
+    id = row?.id;
+  }
+  return articleDetail(db, user, id as number);
+}
+
+export async function deleteArticle(db: Db, user: Principal, id: number): Promise<null> {
+  const [row] = await db
+    .update(helpArticles)
+    .set({ deletedAt: new Date(), updatedBy: user.userId, updatedAt: new Date() })
+    .where(and(eq(helpArticles.id, id), isNull(helpArticles.deletedAt)))
+    .returning({ id: helpArticles.id });
+  if (!row) throw notFound(HELP_MSG.articleMissing);
+  return null;
+}
+
+/** Files of a help article: whoever may read the article (published, or a manager). */
+export async function canReadHelpFile(db: Db, user: Principal, groupId: string | null): Promise<boolean> {
+  if (!groupId) return false;
+  const visible = isHelpManager(user) ? sql`true` : sql`published`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM help_articles WHERE file_group_id = ${groupId} AND deleted_at IS NULL AND ${visible} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
