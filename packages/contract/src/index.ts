@@ -21,6 +21,7 @@ import { lifecycleCalls } from './modules/lifecycle';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
 import { recruitCalls } from './modules/recruit';
+import { payAccessionCalls, payrollCalls, salaryCalls } from './modules/salary';
 import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
 import { workOrderCalls } from './modules/work-order';
@@ -51,6 +52,7 @@ export * from './modules/lifecycle';
 export * from './modules/msg';
 export * from './modules/position';
 export * from './modules/recruit';
+export * from './modules/salary';
 export * from './modules/signature';
 export * from './modules/system';
 export * from './modules/work-order';
@@ -96,6 +98,9 @@ export const callGroups = {
   workOrder: workOrderCalls,
   filePreview: filePreviewCalls,
   card: cardCalls,
+  payroll: payrollCalls,
+  salary: salaryCalls,
+  payAccession: payAccessionCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

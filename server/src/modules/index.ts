@@ -11,6 +11,7 @@ import { hrModule } from './hr/hr.routes';
 import { msgModule } from './msg/msg.routes';
 import { positionModule } from './position/position.routes';
 import { recruitModule } from './recruit/recruit.routes';
+import { salaryModule } from './salary/salary.routes';
 import { signatureModule } from './signature/signature.routes';
 import { systemModule } from './system/system.routes';
 
@@ -30,4 +31,5 @@ export const modules: ServerModule[] = [
   recruitModule,
   assetsModule,
   frontModule,
+  salaryModule,
 ];
