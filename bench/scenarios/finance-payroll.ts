@@ -137,7 +137,7 @@ const scenario: Scenario = async (ctx) => {
       rows,
       notes: [
         'On a copy of the 50,000-employee data set with the month’s inputs added set-based: approved hours (with overtime) for the dispatched fifth, one day of personal or sick leave for one in eleven, a child-education deduction for a third, uploaded income and deductions for a tenth.',
-        'One transaction holding the month’s row lock: the inputs of 2,000 employees at a time in one statement (post standard, approved hours, leave, uploads, special deductions and the year so far through indexed lateral joins), each payslip computed by the one pay formula with its trace, the batch written in one INSERT … SELECT FROM jsonb_to_recordset; the totals in one UPDATE at the end.',
+        'One transaction holding the month’s row lock: the inputs of 1,000 employees at a time in one statement (post standard, approved hours, leave, uploads, special deductions and the year so far through indexed lateral joins), each payslip computed by the one pay formula with its trace, the batch written in one INSERT … SELECT FROM jsonb_to_recordset; the totals in one UPDATE at the end.',
         'Memory stays flat because no batch outlives its write; the growth is the largest batch’s rows, traces and JSON text.',
       ],
     });

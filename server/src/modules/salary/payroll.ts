@@ -15,7 +15,7 @@ import { type CityRates, computePay, type YearToDate } from './pay-formula';
  * payslips until the new ones are complete.
  */
 
-const BATCH = 2000;
+const BATCH = 1000;
 
 /** Region categories (REGIONCATEGORY) of cities: 一类 the four first-tier cities, 二类 capitals, municipalities and cities under separate state planning. */
 const FIRST_TIER = ['北京', '上海', '广州', '深圳'];
