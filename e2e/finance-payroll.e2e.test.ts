@@ -63,3 +63,26 @@ describe('payroll: preview and close a month, open a payslip', () => {
     await hr.context.close();
   });
 });
+
+describe('salary advance', () => {
+  it('emp01 sees the advance waiting for finance; fin01 passes it from the same screen', async () => {
+    const emp = await signedIn(browser, 'emp01');
+    await go(emp.page, '/loanApplicat/recept');
+    await emp.page.getByText('租房押金').first().waitFor({ timeout: 20_000 });
+    expect(emp.errors).toEqual([]);
+    await emp.context.close();
+    const fin = await signedIn(browser, 'fin01');
+    await go(fin.page, '/loanApplicat/recept');
+    await recordToasts(fin.page);
+    await fin.page.getByRole('tab', { name: '待我审批' }).click();
+    const row = fin.page.locator('.ant-table-row', { hasText: '租房押金' });
+    await row.first().waitFor({ timeout: 20_000 });
+    await row
+      .first()
+      .getByRole('button', { name: /^通\s*过$/ })
+      .click();
+    await expect.poll(() => recordedToasts(fin.page), { timeout: 15_000 }).toContain('已通过');
+    expect(fin.errors).toEqual([]);
+    await fin.context.close();
+  });
+});

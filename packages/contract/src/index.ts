@@ -21,7 +21,7 @@ import { lifecycleCalls } from './modules/lifecycle';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
 import { recruitCalls } from './modules/recruit';
-import { payAccessionCalls, payrollCalls, salaryCalls } from './modules/salary';
+import { loanCalls, payAccessionCalls, payrollCalls, salaryCalls } from './modules/salary';
 import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
 import { workOrderCalls } from './modules/work-order';
@@ -101,6 +101,7 @@ export const callGroups = {
   payroll: payrollCalls,
   salary: salaryCalls,
   payAccession: payAccessionCalls,
+  loan: loanCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -589,3 +589,119 @@ export const payAccessionCalls = {
     summary: 'The xlsx template of the pay-accession upload',
   }),
 } as const;
+
+// ---- Salary advances (借款申请, /loanApplicat/recept) ----------------------------------------------------
+
+export const LOAN_PROCESS = 'SalaryAdvance_Process';
+/** At most 50,000 yuan, and at most three monthly salaries. */
+export const LOAN_MAX = 50_000_00;
+
+export const LOAN_MSG = {
+  tooMuch: '借款金额不能超过月工资的3倍，且不超过50000元',
+  open: '您有审批中或未还清的借款，不能再次申请',
+  firstMonth: '首次还款月份须晚于已关账的月份',
+  notEmployee: '只有在职员工可以申请借款',
+} as const;
+
+export const ZLoanRecord = z.object({
+  id: z.number().int(),
+  loanNo: z.string().nullable(),
+  userId: z.number().int(),
+  userCode: z.string(),
+  realName: z.string(),
+  orgName: z.string().nullable(),
+  amount: z.number().int(),
+  installments: z.number().int(),
+  monthlyRepayment: z.number().int(),
+  firstMonth: z.number().int(),
+  lastMonth: z.number().int(),
+  reason: z.string(),
+  /** Repaid by closed payslips so far. */
+  repaid: z.number().int(),
+  state: z.string(),
+  /** STATUS legend code of the state. */
+  status: z.string(),
+  /** My pending approval task on it, or null. */
+  taskId: z.number().int().nullable(),
+  createdAt: isoDateTime(),
+});
+export type LoanRecord = z.output<typeof ZLoanRecord>;
+
+export const loanMeta = defineResourceMeta(ZLoanRecord, {
+  name: 'payLoan',
+  title: '借款申请',
+  titleEn: 'Salary advances',
+  rowKey: 'id',
+  fields: {
+    loanNo: { label: '借款单号', labelEn: 'No.', width: 150 },
+    realName: { label: '申请人', labelEn: 'Applicant', width: 90 },
+    orgName: { label: '部门', labelEn: 'Department', width: 120 },
+    amount: money('借款金额', 'Amount', 120),
+    installments: { label: '分期数', labelEn: 'Installments', valueType: 'number', width: 80 },
+    monthlyRepayment: money('每月还款', 'A month', 110),
+    firstMonth: { label: '首次还款月份', labelEn: 'First month', valueType: 'number', width: 110 },
+    repaid: money('已还金额', 'Repaid', 110),
+    reason: { label: '借款事由', labelEn: 'Reason', width: 180 },
+    status: { label: '审批状态', labelEn: 'Approval', valueType: 'dict', dict: 'STATUS', width: 100 },
+    createdAt: { label: '申请时间', labelEn: 'Applied', valueType: 'datetime', width: 170 },
+  },
+});
+
+export const ZLoanInput = z.object({
+  amount: z.coerce
+    .number({ error: '借款金额必须是数字' })
+    .int('借款金额以分为单位，必须是整数')
+    .min(100_00, '借款金额至少100元')
+    .max(LOAN_MAX, LOAN_MSG.tooMuch),
+  installments: z.coerce.number({ error: '请选择分期数' }).int('分期数须为整数').min(1, '分期数为1至12期').max(12, '分期数为1至12期'),
+  firstMonth: ZMonth,
+  reason: z.string().trim().min(1, '请输入借款事由').max(200, '借款事由最多200个字符'),
+});
+export type LoanInput = z.input<typeof ZLoanInput>;
+
+const LN = (n: string) => `/finance_api/finance/loan/${n}`;
+export const loanCalls = {
+  loanPage: defineCall({
+    ...json,
+    path: LN('page'),
+    request: pageRequest({ todo: z.boolean().optional() }),
+    data: pageOf(ZLoanRecord),
+    permission: 'login',
+    summary: 'My salary advances, or (todo) those waiting for my approval',
+  }),
+  loanApply: defineCall({
+    ...json,
+    path: LN('apply'),
+    request: ZLoanInput,
+    data: ZLoanRecord,
+    permission: 'login',
+    write: true,
+    summary: 'Applies for a salary advance (numbered JK…, approved by finance); repaid in equal monthly installments deducted from pay',
+  }),
+  loanDetail: defineCall({
+    ...json,
+    path: LN('detail'),
+    request: ZIdReq,
+    data: ZLoanRecord,
+    permission: 'login',
+    summary: 'One salary advance: the applicant, its approvers and finance',
+  }),
+  loanPass: defineCall({
+    ...json,
+    path: LN('pass'),
+    request: z.object({ taskId: id(), message: z.string().trim().max(200).optional().nullable() }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Passes my approval task of a salary advance',
+  }),
+  loanReject: defineCall({
+    ...json,
+    path: LN('reject'),
+    request: z.object({ taskId: id(), message: z.string().trim().min(1, '请输入签字意见').max(200, '签字意见最多200个字符') }),
+    data: z.null(),
+    permission: 'login',
+    write: true,
+    summary: 'Rejects a salary advance (message required)',
+  }),
+} as const;

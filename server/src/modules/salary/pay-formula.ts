@@ -83,8 +83,11 @@ export interface PayInput {
   monthlySalary: number;
   allowance: number;
   otherIncome: number;
-  /** Non-tax deductions from net (loan repayments, pay-accession deductions). */
+  /** Non-tax deductions from net (pay-accession deductions). */
   otherDeductions: number;
+  /** This month's installments of salary advances, from net; the trace names the advances. */
+  loanRepayment?: number;
+  loanNote?: string;
   otWorkdayMinutes: number;
   otRestdayMinutes: number;
   otHolidayMinutes: number;
@@ -198,9 +201,11 @@ export function computePay(p: PayInput): PayResult {
     -w.tax,
     `累计应纳税所得额 ${yuan(w.taxable)} = 累计收入 ${yuan(w.cumulative.income)} − 累计专项扣除 ${yuan(w.cumulative.contributions)} − 5000.00 × ${w.cumulative.months} − 累计专项附加扣除 ${yuan(w.cumulative.special)}；× ${w.rate}% − 速算扣除数 ${yuan(w.quick)} − 已预扣 ${yuan(p.ytd.tax)}`,
   );
-  if (p.otherDeductions) line('otherDeductions', '其他扣款', -p.otherDeductions, '借款还款及工资核算导入扣款');
-  const net = gross - si - hf - w.tax - p.otherDeductions;
-  line('net', '实发工资', net, '应发工资 − 社保 − 公积金 − 个税 − 其他扣款');
+  if (p.otherDeductions) line('otherDeductions', '其他扣款', -p.otherDeductions, '工资核算导入的扣款');
+  const loan = p.loanRepayment ?? 0;
+  if (loan) line('loan', '借款还款', -loan, p.loanNote ?? '借款分期还款');
+  const net = gross - si - hf - w.tax - p.otherDeductions - loan;
+  line('net', '实发工资', net, `应发工资 − 社保 − 公积金 − 个税 − 其他扣款${loan ? ' − 借款还款' : ''}`);
   return {
     basePay: S,
     allowance: p.allowance,

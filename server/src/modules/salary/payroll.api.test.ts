@@ -1,6 +1,7 @@
 import type {
   CityRateRecord,
   ImportResult,
+  LoanRecord,
   Page,
   PayAccessionRecord,
   PayMemberRecord,
@@ -27,6 +28,7 @@ let emp2: string;
 const P = (n: string) => `/salary_api/salary/payroll/${n}`;
 const S = (n: string) => `/salary_api/salary/salary/${n}`;
 const MH = (n: string) => `/finance_api/finance/manHour/${n}`;
+const L = (n: string) => `/finance_api/finance/loan/${n}`;
 const now = new Date();
 const thisMonth = now.getFullYear() * 100 + now.getMonth() + 1;
 const lastMonth = addMonths(thisMonth, -1);
@@ -166,6 +168,47 @@ describe('computing and closing a month', () => {
     expect(detail.data.cumIncome).toBe(Number(before.income ?? 0) + slip.gross);
     expect(detail.data.cumTax - Number(before.tax ?? 0)).toBe(slip.tax);
     expect(detail.data.lines.find((l) => l.code === 'attendance')?.formula).toContain('事假 8');
+  });
+
+  it('deducts an approved salary advance in monthly installments; one open advance per person', async () => {
+    const user07 = await s.login('user07');
+    expect((await s.post(L('apply'), { amount: 60_000_00, installments: 3, firstMonth: thisMonth, reason: '太多' }, user07)).status).toBe(400);
+    expect((await s.post(L('apply'), { amount: 3_000_00, installments: 13, firstMonth: thisMonth, reason: 'x' }, user07)).status).toBe(400);
+    const closedEarlier = await s.post(L('apply'), { amount: 3_000_00, installments: 3, firstMonth: addMonths(thisMonth, -2), reason: '备用金' }, user07);
+    expect(closedEarlier.status).toBe(400);
+    expect(closedEarlier.message).toContain('首次还款月份须晚于已关账的月份');
+    const applied = await s.post<LoanRecord>(L('apply'), { amount: 3_000_00, installments: 3, firstMonth: thisMonth, reason: '医疗费用' }, user07);
+    expect(applied.code, applied.message).toBe('200');
+    expect(applied.data).toMatchObject({ state: 'approving', monthlyRepayment: 1_000_00, lastMonth: addMonths(thisMonth, 2) });
+    expect(applied.data.loanNo).toMatch(/^JK\d{12}$/);
+    const twice = await s.post(L('apply'), { amount: 1_000_00, installments: 1, firstMonth: thisMonth, reason: '再借' }, user07);
+    expect(twice.status).toBe(409);
+    expect(twice.message).toBe('您有审批中或未还清的借款，不能再次申请');
+    // emp01's demo advance waits for finance; another employee cannot read it.
+    expect((await s.post(L('apply'), { amount: 1_000_00, installments: 1, firstMonth: addMonths(thisMonth, 1), reason: 'x' }, emp)).status).toBe(409);
+    expect((await s.post(L('detail'), { id: applied.data.id }, emp)).status).toBe(404);
+    const todo = await s.post<Page<LoanRecord>>(L('page'), { todo: true }, fin);
+    const mine = todo.data.records.find((r) => r.id === applied.data.id) as LoanRecord;
+    expect(mine?.taskId).toBeGreaterThan(0);
+    expect((await s.post(L('pass'), { taskId: mine.taskId }, emp)).status).toBeGreaterThanOrEqual(400);
+    expect((await s.post(L('pass'), { taskId: mine.taskId }, fin)).code).toBe('200');
+    expect((await s.post<LoanRecord>(L('detail'), { id: applied.data.id }, user07)).data.state).toBe('passed');
+    expect((await s.post(L('pass'), { taskId: mine.taskId }, fin)).status).toBe(409);
+
+    expect((await s.post(P('compute'), { month: thisMonth }, fin)).code).toBe('200');
+    const page = await s.post<Page<PaySlipRecord>>(P('slipPage'), { month: thisMonth, keyword: 'user07' }, fin);
+    const slip = page.data.records[0] as PaySlipRecord;
+    expect(slip.otherDeductions).toBe(100_50 + 1_000_00);
+    expect(slip.net).toBe(slip.gross - slip.socialInsurance - slip.housingFund - slip.tax - slip.otherDeductions);
+    const detail = await s.post<PaySlipDetail>(P('slipDetail'), { id: slip.id }, fin);
+    expect(detail.data.lines.find((l) => l.code === 'loan')).toMatchObject({
+      amount: -1_000_00,
+      formula: expect.stringContaining(`${applied.data.loanNo} 第1/3期`),
+    });
+    // The demo advances are being repaid from the closed months.
+    const user03 = await s.login('user03');
+    const theirs = await s.post<Page<LoanRecord>>(L('page'), {}, user03);
+    expect(theirs.data.records[0]?.repaid).toBeGreaterThan(0);
   });
 
   it('refuses a future month, a close out of order and any change to a closed month', async () => {

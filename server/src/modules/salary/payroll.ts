@@ -74,6 +74,8 @@ const regionSql = (city: SQL) =>
 const rankSql = (level: SQL) =>
   sql`CASE WHEN ${level} IS NULL THEN '002' WHEN ${level} <= 2 THEN '001' WHEN ${level} <= 4 THEN '002' WHEN ${level} <= 6 THEN '003' WHEN ${level} <= 8 THEN '004' ELSE '005' END`;
 
+/** Months since year 0 (yyyymm → a count), for installments. */
+export const monthIndex = (m: number) => Math.floor(m / 100) * 12 + (m % 100) - 1;
 export const monthStart = (m: number) => `${Math.floor(m / 100)}-${String(m % 100).padStart(2, '0')}-01`;
 export const monthEnd = (m: number) => daysOfMonth(m).at(-1) as string;
 export const addMonths = (ym: number, n: number) => {
@@ -143,6 +145,8 @@ interface InputRow {
   other_income: string | null;
   other_deduction: string | null;
   special: string | null;
+  loan_repay: string | null;
+  loan_nos: string | null;
   ytd_months: number;
   ytd_income: string | null;
   ytd_contributions: string | null;
@@ -161,7 +165,7 @@ function inputBatch(month: number, after: number): SQL {
       ps.post_name, ps.region_category AS post_region, ps.rank_level AS post_rank, ps.monthly_salary AS post_salary, ps.allowance AS post_allowance,
       mh.n AS mh_rows, mh.normal, mh.ot_w, mh.ot_r, mh.ot_h,
       lv.all_minutes AS leave_all, lv.personal AS leave_personal, lv.sick AS leave_sick,
-      acc.other_income, acc.other_deduction, sp.special,
+      acc.other_income, acc.other_deduction, sp.special, ln.repay AS loan_repay, ln.nos AS loan_nos,
       ytd.n AS ytd_months, ytd.income AS ytd_income, ytd.contributions AS ytd_contributions, ytd.special AS ytd_special, ytd.tax AS ytd_tax
     FROM employees e
     JOIN users u ON u.id = e.user_id
@@ -178,6 +182,10 @@ function inputBatch(month: number, after: number): SQL {
     LEFT JOIN pay_accessions acc ON acc.month = ${month} AND acc.user_id = e.user_id
     LEFT JOIN LATERAL (SELECT sum(monthly_amount) AS special FROM pay_special_deductions d
       WHERE d.user_id = e.user_id AND d.from_month <= ${month} AND (d.to_month IS NULL OR d.to_month >= ${month})) sp ON true
+    LEFT JOIN LATERAL (SELECT sum(CASE WHEN x.k = l.installments - 1 THEN l.amount - l.monthly_repayment * (l.installments - 1) ELSE l.monthly_repayment END) AS repay,
+        string_agg(l.loan_no || ' 第' || (x.k + 1) || '/' || l.installments || '期', '、' ORDER BY l.id) AS nos
+      FROM pay_loans l CROSS JOIN LATERAL (SELECT ${monthIndex(month)}::int - ((l.first_month / 100) * 12 + l.first_month % 100 - 1) AS k) x
+      WHERE l.user_id = e.user_id AND l.state = 'passed' AND x.k >= 0 AND x.k < l.installments) ln ON true
     LEFT JOIN LATERAL (SELECT count(*)::int AS n, sum(gross) AS income, sum(social_insurance + housing_fund) AS contributions,
         sum(special_deduction) AS special, sum(tax) AS tax
       FROM pay_slips s WHERE s.user_id = e.user_id AND s.month >= ${yearStart} AND s.month < ${month}) ytd ON true
@@ -235,6 +243,8 @@ function slipOf(month: number, runId: number, row: InputRow, workdays: string[],
     fundCity: hfCity,
     salarySource: post ? `岗位标准（${row.post_name}·${row.post_region}·${row.post_rank}）月工资` : '员工档案月工资',
     special: num(row.special),
+    loanRepayment: num(row.loan_repay),
+    loanNote: row.loan_nos ? `借款 ${row.loan_nos}` : undefined,
     ytd,
   });
   const minutesNote = [
@@ -261,7 +271,7 @@ function slipOf(month: number, runId: number, row: InputRow, workdays: string[],
     housing_fund: r.housingFund,
     special_deduction: r.special,
     tax: r.tax,
-    other_deductions: num(row.other_deduction),
+    other_deductions: num(row.other_deduction) + num(row.loan_repay),
     net: r.net,
     tax_month: r.cumulative.months,
     cum_income: r.cumulative.income,

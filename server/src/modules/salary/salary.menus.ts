@@ -27,6 +27,15 @@ export const salaryMenus: MenuSpec[] = [
     roles: ALL,
     children: [
       { type: 'C', name: 'MySalary', title: '我的工资条', path: '/Salary/index', component: '/Salary/index', icon: 'WalletOutlined', roles: ALL },
+      {
+        type: 'C',
+        name: 'LoanApplicat',
+        title: '借款申请',
+        path: '/loanApplicat/recept',
+        component: '/loanApplicat/recept',
+        icon: 'AccountBookOutlined',
+        roles: ALL,
+      },
       screen('OperateSalaryComp', '薪资核算', '/OperateCenter/salaryComp', 'CalculatorOutlined', [
         button('查看工资', P.list, PAYROLL),
         button('核算工资', P.edit, FIN),

@@ -6,6 +6,7 @@ import type { ServerModule } from '../../platform/module';
 import { exportColumns } from '../../platform/resource/labels';
 import { attachment, sendXlsx } from '../../platform/resource/xlsx-export';
 import { sendTemplate } from '../../platform/resource/xlsx-import';
+import { loanRoutes } from './loan';
 import { PAY_ACCESSION_COLUMNS, payAccessionPage, payAccessionUpload } from './pay-accession';
 import { addRun, closeMonth, computeMonth, runRecord } from './payroll';
 import { payslipPdf } from './payslip-pdf';
@@ -125,6 +126,7 @@ export const salaryModule: ServerModule = {
             '季度奖；饭卡',
           ]),
       }),
+      ...loanRoutes(platform),
     ];
   },
 };

@@ -118,3 +118,24 @@ export const payAccessions = pgTable(
   },
   (t) => [uniqueIndex('pay_accessions_uq').on(t.month, t.userId)],
 );
+
+/** A salary advance (借款申请): a document on the kernel, repaid in equal installments from pay (the last takes the remainder). */
+export const payLoans = pgTable(
+  'pay_loans',
+  {
+    id: serial('id').primaryKey(),
+    loanNo: varchar('loan_no', { length: 24 }),
+    userId: integer('user_id').notNull(),
+    employeeId: integer('employee_id'),
+    orgId: integer('org_id'),
+    amount: fen('amount').notNull(),
+    installments: integer('installments').notNull(),
+    monthlyRepayment: fen('monthly_repayment').notNull(),
+    firstMonth: integer('first_month').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    state: varchar('state', { length: 16 }).notNull().default('draft'),
+    processInstanceId: integer('process_instance_id'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('pay_loans_no_uq').on(t.loanNo), index('pay_loans_user_idx').on(t.userId), index('pay_loans_instance_idx').on(t.processInstanceId)],
+);

@@ -1,10 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { LOAN_PROCESS } from '@erp/contract';
+import { eq, sql } from 'drizzle-orm';
+import { wfDefinitions } from '../../db/schema';
 import { seededRandom } from '../../db/seed/names';
 import type { ModuleSeed, SeedContext } from '../../db/seed/types';
 import { queryRows } from '../../platform/db';
+import { deploy } from '../../workflow/engine';
+import { LOAN_PROCESS_XML, loanDocument } from './loan';
 import { addMonths, closeMonth, computeMonth } from './payroll';
 import { salaryMenus } from './salary.menus';
-import { payAccessions, payCityRates, paySpecialDeductions } from './salary.schema';
+import { payAccessions, payCityRates, payLoans, paySpecialDeductions } from './salary.schema';
 
 /**
  * Employee rates and base limits of the demo cities (yuan a month), close to the figures the cities
@@ -75,14 +79,57 @@ async function seedPayroll(ctx: SeedContext): Promise<void> {
       else if (r < 0.2) uploads.push({ month, userId: p.id, otherDeduction: (1 + Math.floor(rand() * 4)) * 50_00, remark: '饭卡充值', createdBy: fin });
     }
   if (uploads.length) await db.insert(payAccessions).values(uploads);
+  // Two advances being repaid (the payslips show the installments) and one waiting for finance.
+  const advances: Array<[code: string, amount: number, installments: number, from: number, reason: string]> = [
+    ['user03', 6_000_00, 6, months[1] as number, '家中装修'],
+    ['user05', 3_000_00, 3, months[3] as number, '子女学费'],
+  ];
+  for (const [i, [code, amount, installments, from, reason]] of advances.entries()) {
+    const userId = ctx.userIds.get(code);
+    if (!userId) continue;
+    await db.insert(payLoans).values({
+      loanNo: `JK${from}0100${i + 1}`,
+      userId,
+      amount,
+      installments,
+      monthlyRepayment: Math.floor(amount / installments),
+      firstMonth: from,
+      reason,
+      state: 'passed',
+      createdBy: userId,
+    });
+  }
   for (const month of months) {
     await computeMonth(db, month, { currentMonth: thisMonth, userId: fin });
     if (month !== months.at(-1)) await closeMonth(db, month, fin ?? 1);
   }
+  const emp = ctx.userIds.get('emp01');
+  if (emp) {
+    const [loan] = await db
+      .insert(payLoans)
+      .values({
+        userId: emp,
+        amount: 2_000_00,
+        installments: 2,
+        monthlyRepayment: 1_000_00,
+        firstMonth: addMonths(thisMonth, 1),
+        reason: '租房押金',
+        createdBy: emp,
+      })
+      .returning({ id: payLoans.id });
+    if (loan) await loanDocument.submit(db, { id: loan.id, userId: emp, title: '借款申请：2000.00元（租房押金）', vars: { amount: 2_000_00 } });
+  }
+}
+
+/** The salary-advance process: every database gets it. */
+async function seedSalaryReference(ctx: SeedContext): Promise<void> {
+  const [any] = await ctx.db.select({ id: wfDefinitions.id }).from(wfDefinitions).where(eq(wfDefinitions.key, LOAN_PROCESS)).limit(1);
+  if (!any) await deploy(ctx.db, LOAN_PROCESS_XML, ctx.userIds.get('admin') ?? null);
 }
 
 export const salarySeed: ModuleSeed = {
   name: 'salary',
   menus: salaryMenus,
+  reference: seedSalaryReference,
   seed: seedPayroll,
 };

@@ -19,15 +19,15 @@ export function monthFromNow(offset: number): number {
   return Math.floor(t / 12) * 100 + (t % 12) + 1;
 }
 
-/** The current month and the 23 before it. */
-export function MonthSelect({ value, onChange, label = '月份' }: { value: number; onChange(month: number): void; label?: string }) {
+/** The current month and the 23 before it (and `ahead` months after it). */
+export function MonthSelect({ value, onChange, label = '月份', ahead = 0 }: { value: number; onChange(month: number): void; label?: string; ahead?: number }) {
   return (
     <Select
       aria-label={label}
       value={value}
       onChange={onChange}
       style={{ width: 130 }}
-      options={Array.from({ length: 24 }, (_, i) => monthFromNow(-i)).map((m) => ({ value: m, label: monthText(m) }))}
+      options={Array.from({ length: 24 + ahead }, (_, i) => monthFromNow(ahead - i)).map((m) => ({ value: m, label: monthText(m) }))}
     />
   );
 }

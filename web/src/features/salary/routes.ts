@@ -8,4 +8,5 @@ export const screens = defineScreens({
   '/OperateCenter/salaryMerge': { load: () => import('./salary-merge-screen'), dates: false },
   '/OperateCenter/addPayroll': { load: () => import('./add-payroll-screen'), dates: false },
   '/OperateCenter/teamMembers': { load: () => import('./team-members-screen'), dates: false },
+  '/loanApplicat/recept': { load: () => import('./loan-screen'), dates: false },
 });
