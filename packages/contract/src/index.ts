@@ -24,6 +24,7 @@ import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
 import { recruitCalls } from './modules/recruit';
 import { reportCalls } from './modules/report';
+import { loanCalls, payAccessionCalls, payrollCalls, salaryCalls } from './modules/salary';
 import { signatureCalls } from './modules/signature';
 import { systemCalls } from './modules/system';
 import { workOrderCalls } from './modules/work-order';
@@ -57,6 +58,7 @@ export * from './modules/msg';
 export * from './modules/position';
 export * from './modules/recruit';
 export * from './modules/report';
+export * from './modules/salary';
 export * from './modules/signature';
 export * from './modules/system';
 export * from './modules/work-order';
@@ -105,6 +107,10 @@ export const callGroups = {
   report: reportCalls,
   help: helpCalls,
   bpmAnalytics: bpmAnalyticsCalls,
+  payroll: payrollCalls,
+  salary: salaryCalls,
+  payAccession: payAccessionCalls,
+  loan: loanCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -14,6 +14,7 @@ import { msgModule } from './msg/msg.routes';
 import { positionModule } from './position/position.routes';
 import { recruitModule } from './recruit/recruit.routes';
 import { reportModule } from './report/report.routes';
+import { salaryModule } from './salary/salary.routes';
 import { signatureModule } from './signature/signature.routes';
 import { systemModule } from './system/system.routes';
 
@@ -36,4 +37,5 @@ export const modules: ServerModule[] = [
   reportModule,
   helpModule,
   bpmAnalyticsModule,
+  salaryModule,
 ];

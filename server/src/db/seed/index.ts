@@ -20,6 +20,7 @@ import { msgSeed } from '../../modules/msg/msg.seed';
 import { positionSeed } from '../../modules/position/position.seed';
 import { recruitSeed } from '../../modules/recruit/recruit.seed';
 import { reportSeed } from '../../modules/report/report.seed';
+import { salarySeed } from '../../modules/salary/salary.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import { BusinessCalendar, DEFAULT_BUSINESS_TIME_ZONE } from '../../platform/business-time';
@@ -51,6 +52,7 @@ export const moduleSeeds: ModuleSeed[] = [
   projectSeed,
   billingSeed,
   hoursSeed,
+  salarySeed,
   msgSeed,
   greetingSeed,
   hrDocumentsSeed,

@@ -105,3 +105,52 @@ describe('a payslip', () => {
     expect(high.lines.find((l) => l.code === 'pension')?.amount).toBe(-divRound(37_302_00 * 800, 10_000));
   });
 });
+
+describe('twelve payslips of one employee in Shanghai', () => {
+  // 25,000 a month, contributions 2,000 + 500 + 125 + 1,750 (7 % housing fund) = 4,375, special
+  // deductions 2,000 (a child) + 3,000 (elderly parents); a bonus of 60,000 in June (10 % → 20 %
+  // bracket by August), one day of personal leave in September.
+  const month = (m: number): PayInput => ({
+    monthlySalary: 25_000_00,
+    allowance: 0,
+    otherIncome: m === 6 ? 60_000_00 : 0,
+    otherDeductions: 0,
+    otWorkdayMinutes: 0,
+    otRestdayMinutes: 0,
+    otHolidayMinutes: 0,
+    unpaidMinutes: m === 9 ? 480 : 0,
+    sickMinutes: 0,
+    socialBase: null,
+    rates: SHANGHAI_2026,
+    special: 5_000_00,
+    ytd: EMPTY_YEAR,
+  });
+
+  it('withholds each month by the cumulative method, worked by hand', () => {
+    // Cumulative taxable after each month (yuan) and the tax of each month (fen), worked out by hand:
+    // 10,625 a month; June adds 60,000; September's leave costs 25,000 ÷ 174 × 8 = 1,149.43.
+    const taxable = [10_625_00, 21_250_00, 31_875_00, 42_500_00, 53_125_00, 123_750_00, 134_375_00, 145_000_00, 154_475_57, 165_100_57, 175_725_57, 186_350_57];
+    const taxes = [318_75, 318_75, 318_75, 773_75, 1_062_50, 7_062_50, 1_062_50, 1_162_50, 1_895_11, 2_125_00, 2_125_00, 2_125_00];
+    let ytd: YearToDate = EMPTY_YEAR;
+    for (let m = 1; m <= 12; m++) {
+      const r = computePay({ ...month(m), ytd });
+      expect(r.socialInsurance + r.housingFund, `month ${m}`).toBe(4_375_00);
+      expect(r.cumulativeTaxable, `month ${m}`).toBe(taxable[m - 1]);
+      expect(r.tax, `month ${m}`).toBe(taxes[m - 1]);
+      expect(r.net).toBe(r.gross - 4_375_00 - r.tax);
+      if (m === 9) expect(r.lines.find((l) => l.code === 'leave')?.amount).toBe(-1_149_43);
+      ytd = r.cumulative;
+    }
+    expect(ytd.months).toBe(12);
+    expect(ytd.tax).toBe(taxes.reduce((a, b) => a + b, 0));
+    // The year settles exactly: 186,350.57 at 20 % less 16,920 = 20,350.11.
+    expect(ytd.tax).toBe(cumulativeTax(186_350_57).tax);
+    expect(ytd.tax).toBe(20_350_11);
+  });
+
+  it('withholds nothing for a city without rates and says so', () => {
+    const r = computePay({ ...month(1), rates: null, fundRates: null, socialCity: '拉萨' });
+    expect(r.socialInsurance + r.housingFund).toBe(0);
+    expect(r.lines.find((l) => l.code === 'pension')?.formula).toContain('未设置拉萨');
+  });
+});

@@ -83,8 +83,11 @@ export interface PayInput {
   monthlySalary: number;
   allowance: number;
   otherIncome: number;
-  /** Non-tax deductions from net (loan repayments, pay-accession deductions). */
+  /** Non-tax deductions from net (pay-accession deductions). */
   otherDeductions: number;
+  /** This month's installments of salary advances, from net; the trace names the advances. */
+  loanRepayment?: number;
+  loanNote?: string;
   otWorkdayMinutes: number;
   otRestdayMinutes: number;
   otHolidayMinutes: number;
@@ -93,7 +96,15 @@ export interface PayInput {
   sickMinutes: number;
   /** The employee's contribution base; the salary when none. */
   socialBase: number | null;
-  rates: CityRates;
+  /** The social-insurance city's rates; null when the city has none (nothing withheld, the line says why). */
+  rates: CityRates | null;
+  /** The housing-fund city's rates and the fund base, when they differ from the social-insurance ones. */
+  fundRates?: CityRates | null;
+  fundBase?: number | null;
+  /** Names for the trace: where S comes from, and the cities. */
+  salarySource?: string;
+  socialCity?: string | null;
+  fundCity?: string | null;
   /** This month's special additional deductions. */
   special: number;
   ytd: YearToDate;
@@ -107,6 +118,12 @@ export interface PayLine {
 }
 
 export interface PayResult {
+  basePay: number;
+  allowance: number;
+  overtime: number;
+  leave: number;
+  otherIncome: number;
+  special: number;
   gross: number;
   socialInsurance: number;
   housingFund: number;
@@ -129,7 +146,7 @@ export function computePay(p: PayInput): PayResult {
     lines.push({ code, label, amount, formula });
     return amount;
   };
-  line('base', '岗位工资', S, `岗位标准月工资 ${yuan(S)}`);
+  line('base', '岗位工资', S, `${p.salarySource ?? '岗位标准月工资'} ${yuan(S)}`);
   if (p.allowance) line('allowance', '津贴', p.allowance, `岗位标准固定津贴 ${yuan(p.allowance)}`);
   // Overtime weights 1.5/2/3 as 3/4/6 halves: OT = S × (3a + 4b + 6c) / (2 × 10,440).
   const weighted = 3 * p.otWorkdayMinutes + 4 * p.otRestdayMinutes + 6 * p.otHolidayMinutes;
@@ -150,18 +167,33 @@ export function computePay(p: PayInput): PayResult {
   line('gross', '应发工资', gross, '岗位工资 + 津贴 + 加班工资 − 缺勤扣款 + 其他收入');
 
   const r = p.rates;
-  const base = clamp(p.socialBase ?? S, r.siBaseMin, r.siBaseMax);
-  const pension = divRound(base * r.pensionBp, 10_000);
-  const medical = divRound(base * r.medicalBp, 10_000) + r.medicalFixed;
-  const unemployment = divRound(base * r.unemploymentBp, 10_000);
-  line('pension', '养老保险（个人）', -pension, `缴费基数 ${yuan(base)} × ${pct(r.pensionBp)}`);
-  line('medical', '医疗保险（个人）', -medical, `缴费基数 ${yuan(base)} × ${pct(r.medicalBp)}${r.medicalFixed ? ` + ${yuan(r.medicalFixed)}` : ''}`);
-  line('unemployment', '失业保险（个人）', -unemployment, `缴费基数 ${yuan(base)} × ${pct(r.unemploymentBp)}`);
-  const hfBase = clamp(p.socialBase ?? S, r.hfBaseMin, r.hfBaseMax);
-  const hf = divRound(hfBase * r.housingBp, 10_000);
-  line('housingFund', '住房公积金（个人）', -hf, `缴存基数 ${yuan(hfBase)} × ${pct(r.housingBp)}`);
-  const si = pension + medical + unemployment;
+  let si = 0;
+  if (r) {
+    const base = clamp(p.socialBase ?? S, r.siBaseMin, r.siBaseMax);
+    const pension = divRound(base * r.pensionBp, 10_000);
+    const medical = divRound(base * r.medicalBp, 10_000) + r.medicalFixed;
+    const unemployment = divRound(base * r.unemploymentBp, 10_000);
+    const limits = `（${p.socialCity ?? ''}基数 ${yuan(p.socialBase ?? S)} 限于 ${yuan(r.siBaseMin)}–${yuan(r.siBaseMax)}）`;
+    line('pension', '养老保险（个人）', -pension, `缴费基数 ${yuan(base)} × ${pct(r.pensionBp)}${limits}`);
+    line('medical', '医疗保险（个人）', -medical, `缴费基数 ${yuan(base)} × ${pct(r.medicalBp)}${r.medicalFixed ? ` + ${yuan(r.medicalFixed)}` : ''}`);
+    line('unemployment', '失业保险（个人）', -unemployment, `缴费基数 ${yuan(base)} × ${pct(r.unemploymentBp)}`);
+    si = pension + medical + unemployment;
+  } else line('pension', '社会保险（个人）', 0, `未设置${p.socialCity ?? '缴费城市'}本年度的社保费率，未扣缴`);
+  const fr = p.fundRates === undefined ? r : p.fundRates;
+  let hf = 0;
+  if (fr) {
+    const fundBase = p.fundBase === undefined ? p.socialBase : p.fundBase;
+    const hfBase = clamp(fundBase ?? S, fr.hfBaseMin, fr.hfBaseMax);
+    hf = divRound(hfBase * fr.housingBp, 10_000);
+    line(
+      'housingFund',
+      '住房公积金（个人）',
+      -hf,
+      `缴存基数 ${yuan(hfBase)} × ${pct(fr.housingBp)}（${p.fundCity ?? p.socialCity ?? ''}基数限于 ${yuan(fr.hfBaseMin)}–${yuan(fr.hfBaseMax)}）`,
+    );
+  } else line('housingFund', '住房公积金（个人）', 0, `未设置${p.fundCity ?? '缴存城市'}本年度的公积金比例，未扣缴`);
 
+  if (p.special) line('special', '专项附加扣除', 0, `本月 ${yuan(p.special)}（仅用于计算个税，不从工资中扣除）`);
   const w = withholding(p.ytd, { income: gross, contributions: si + hf, special: p.special });
   line(
     'tax',
@@ -169,8 +201,25 @@ export function computePay(p: PayInput): PayResult {
     -w.tax,
     `累计应纳税所得额 ${yuan(w.taxable)} = 累计收入 ${yuan(w.cumulative.income)} − 累计专项扣除 ${yuan(w.cumulative.contributions)} − 5000.00 × ${w.cumulative.months} − 累计专项附加扣除 ${yuan(w.cumulative.special)}；× ${w.rate}% − 速算扣除数 ${yuan(w.quick)} − 已预扣 ${yuan(p.ytd.tax)}`,
   );
-  if (p.otherDeductions) line('otherDeductions', '其他扣款', -p.otherDeductions, '借款还款及工资核算导入扣款');
-  const net = gross - si - hf - w.tax - p.otherDeductions;
-  line('net', '实发工资', net, '应发工资 − 社保 − 公积金 − 个税 − 其他扣款');
-  return { gross, socialInsurance: si, housingFund: hf, tax: w.tax, net, cumulative: w.cumulative, cumulativeTaxable: w.taxable, lines };
+  if (p.otherDeductions) line('otherDeductions', '其他扣款', -p.otherDeductions, '工资核算导入的扣款');
+  const loan = p.loanRepayment ?? 0;
+  if (loan) line('loan', '借款还款', -loan, p.loanNote ?? '借款分期还款');
+  const net = gross - si - hf - w.tax - p.otherDeductions - loan;
+  line('net', '实发工资', net, `应发工资 − 社保 − 公积金 − 个税 − 其他扣款${loan ? ' − 借款还款' : ''}`);
+  return {
+    basePay: S,
+    allowance: p.allowance,
+    overtime: ot,
+    leave,
+    otherIncome: p.otherIncome,
+    special: p.special,
+    gross,
+    socialInsurance: si,
+    housingFund: hf,
+    tax: w.tax,
+    net,
+    cumulative: w.cumulative,
+    cumulativeTaxable: w.taxable,
+    lines,
+  };
 }

@@ -15,6 +15,8 @@ export const payRuns = pgTable(
     state: varchar('state', { length: 8 }).notNull().default('open'),
     employeeCount: integer('employee_count').notNull().default(0),
     grossTotal: fen('gross_total').notNull().default(0),
+    contributionTotal: fen('contribution_total').notNull().default(0),
+    taxTotal: fen('tax_total').notNull().default(0),
     netTotal: fen('net_total').notNull().default(0),
     computedAt: timestamp('computed_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -41,13 +43,20 @@ export const paySlips = pgTable(
     userId: integer('user_id').notNull(),
     employeeId: integer('employee_id'),
     orgId: integer('org_id'),
+    basePay: fen('base_pay').notNull().default(0),
+    allowance: fen('allowance').notNull().default(0),
+    overtimePay: fen('overtime_pay').notNull().default(0),
+    leaveDeduction: fen('leave_deduction').notNull().default(0),
+    otherIncome: fen('other_income').notNull().default(0),
     gross: fen('gross').notNull(),
     socialInsurance: fen('social_insurance').notNull(),
     housingFund: fen('housing_fund').notNull(),
+    specialDeduction: fen('special_deduction').notNull().default(0),
     tax: fen('tax').notNull(),
     otherDeductions: fen('other_deductions').notNull().default(0),
     net: fen('net').notNull(),
-    /** Year-to-date figures of the cumulative withholding method after this month. */
+    /** Year-to-date figures of the cumulative withholding method after this month; taxMonth = n. */
+    taxMonth: integer('tax_month').notNull().default(1),
     cumIncome: fen('cum_income').notNull(),
     cumDeductions: fen('cum_deductions').notNull(),
     cumTaxable: fen('cum_taxable').notNull(),
@@ -93,4 +102,40 @@ export const paySpecialDeductions = pgTable(
     ...auditColumns,
   },
   (t) => [index('pay_special_deductions_user_idx').on(t.userId)],
+);
+
+/** Other income and deductions of a person's month from the pay-accession upload (工资核算导入). */
+export const payAccessions = pgTable(
+  'pay_accessions',
+  {
+    id: serial('id').primaryKey(),
+    month: integer('month').notNull(),
+    userId: integer('user_id').notNull(),
+    otherIncome: fen('other_income').notNull().default(0),
+    otherDeduction: fen('other_deduction').notNull().default(0),
+    remark: varchar('remark', { length: 200 }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('pay_accessions_uq').on(t.month, t.userId)],
+);
+
+/** A salary advance (借款申请): a document on the kernel, repaid in equal installments from pay (the last takes the remainder). */
+export const payLoans = pgTable(
+  'pay_loans',
+  {
+    id: serial('id').primaryKey(),
+    loanNo: varchar('loan_no', { length: 24 }),
+    userId: integer('user_id').notNull(),
+    employeeId: integer('employee_id'),
+    orgId: integer('org_id'),
+    amount: fen('amount').notNull(),
+    installments: integer('installments').notNull(),
+    monthlyRepayment: fen('monthly_repayment').notNull(),
+    firstMonth: integer('first_month').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    state: varchar('state', { length: 16 }).notNull().default('draft'),
+    processInstanceId: integer('process_instance_id'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('pay_loans_no_uq').on(t.loanNo), index('pay_loans_user_idx').on(t.userId), index('pay_loans_instance_idx').on(t.processInstanceId)],
 );

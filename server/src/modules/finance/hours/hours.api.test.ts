@@ -54,6 +54,9 @@ function october() {
 
 beforeAll(async () => {
   s = await startTestServer();
+  // The demo's payroll months would lock the months these tests fill: they start from none.
+  await s.db.execute(sql`DELETE FROM pay_slips`);
+  await s.db.execute(sql`DELETE FROM pay_runs`);
   [fin, mgr, emp, emp2, hr] = await Promise.all([s.login('fin01'), s.login('mgr01'), s.login('emp01'), s.login('emp02'), s.login('hr01')]);
   projectId = await fixtureProject('工时测试驻场项目', '2026-01-01', '2026-12-31', ['emp01', 'emp02']);
   lateProjectId = await fixtureProject('工时测试二期项目', '2026-10-10', '2026-12-31', ['emp01']);

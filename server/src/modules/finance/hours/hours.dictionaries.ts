@@ -66,4 +66,12 @@ export const hoursDictionaries: DictSeed[] = [
       ['006', '3岁以下婴幼儿照护'],
     ],
   },
+  {
+    codeType: 'PAYRUNSTATE',
+    name: '工资表状态',
+    items: [
+      ['open', '未关账', 'blue'],
+      ['closed', '已关账', 'green'],
+    ],
+  },
 ];

@@ -1,4 +1,4 @@
-import { type ImportResult, type LeaveRecord, leaveCalls, leaveMeta } from '@erp/contract';
+import { HOURS_MSG, type ImportResult, type LeaveRecord, leaveCalls, leaveMeta } from '@erp/contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dictItems, orgUnits, users } from '../../../db/schema';
@@ -180,6 +180,12 @@ async function importSpec(db: Db, user: Principal): Promise<ImportSpec<Value>> {
   );
   const holidays = await holidaysBetween(db, '2000-01-01', '2100-12-31');
   const existing = await db.select({ userId: t.userId, s: t.startDate, e: t.endDate }).from(t).where(isNull(t.deletedAt));
+  // A leave counts in the payroll of the month it starts: a closed month takes no more.
+  const closed = new Set(
+    ((await db.execute(sql`SELECT month FROM pay_runs WHERE state = 'closed'`)) as unknown as { rows: Array<{ month: number }> }).rows.map((r) =>
+      Number(r.month),
+    ),
+  );
   return {
     sheet: '请假明细',
     columns: COLUMNS,
@@ -194,6 +200,8 @@ async function importSpec(db: Db, user: Principal): Promise<ImportSpec<Value>> {
       if (!startDate) errors.push({ field: 'startDate', message: '开始日期格式为YYYY-MM-DD' });
       if (!endDate) errors.push({ field: 'endDate', message: '结束日期格式为YYYY-MM-DD' });
       if (startDate && endDate && endDate < startDate) errors.push({ field: 'endDate', message: '结束日期不能早于开始日期' });
+      if (startDate && closed.has(Number(startDate.slice(0, 4)) * 100 + Number(startDate.slice(5, 7))))
+        errors.push({ field: 'startDate', message: HOURS_MSG.payrollClosed });
       if (startDate && endDate && (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 > 366)
         errors.push({ field: 'endDate', message: '一次请假不能超过一年' });
       if (userId && startDate && endDate && existing.some((x) => x.userId === userId && x.s <= endDate && startDate <= x.e))

@@ -1,4 +1,5 @@
 import type { ImportResult, ManHourRecord, Page } from '@erp/contract';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/harness';
@@ -12,6 +13,9 @@ const M = (n: string) => `/finance_api/finance/manHour/${n}`;
 
 beforeAll(async () => {
   s = await startTestServer();
+  // The demo's payroll months would lock the months these tests fill: they start from none.
+  await s.db.execute(sql`DELETE FROM pay_slips`);
+  await s.db.execute(sql`DELETE FROM pay_runs`);
   [fin, mgr, emp] = await Promise.all([s.login('fin01'), s.login('mgr01'), s.login('emp01')]);
 });
 afterAll(() => s.close());

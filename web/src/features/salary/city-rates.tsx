@@ -1,0 +1,138 @@
+import { type CityRateRecord, cityRateMeta, payrollCalls as P } from '@erp/contract/modules/salary';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
+import { api } from '../../app/api/client';
+import { ResourceTable } from '../../components/resource';
+import { toFen } from '../finance/money';
+import { fenColumns } from './pay-parts';
+
+type RateForm = {
+  city: string;
+  year: number;
+  pension: number;
+  medical: number;
+  medicalFixed: number;
+  unemployment: number;
+  housing: number;
+  siBaseMin: number;
+  siBaseMax: number;
+  hfBaseMin: number;
+  hfBaseMax: number;
+};
+
+const pctColumn = { render: (v: unknown) => `${Number(v) / 100}%`, align: 'right' as const };
+
+/** The employee rates (%) and base limits (yuan) of each city and year; the payroll reads them when it computes. */
+export function CityRates({ editable }: { editable: boolean }) {
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState<CityRateRecord | 'new' | null>(null);
+  const [form] = Form.useForm<RateForm>();
+  const open = (r: CityRateRecord | 'new') => {
+    setEditing(r);
+    form.setFieldsValue(
+      r === 'new'
+        ? { city: '', year: new Date().getFullYear(), pension: 8, medical: 2, medicalFixed: 0, unemployment: 0.5, housing: 7 }
+        : {
+            city: r.city,
+            year: r.year,
+            pension: r.pensionBp / 100,
+            medical: r.medicalBp / 100,
+            medicalFixed: r.medicalFixed / 100,
+            unemployment: r.unemploymentBp / 100,
+            housing: r.housingBp / 100,
+            siBaseMin: r.siBaseMin / 100,
+            siBaseMax: r.siBaseMax / 100,
+            hfBaseMin: r.hfBaseMin / 100,
+            hfBaseMax: r.hfBaseMax / 100,
+          },
+    );
+  };
+  const refresh = () => client.invalidateQueries({ queryKey: ['salary', 'rates'] });
+  const bp = (v: number) => Math.round(v * 100);
+  const num = (name: keyof RateForm, label: string, suffix: string) => (
+    <Form.Item name={name} label={label} rules={[{ required: true, message: `请输入${label}` }]}>
+      <InputNumber min={0} precision={2} style={{ width: '100%' }} addonAfter={suffix} />
+    </Form.Item>
+  );
+  return (
+    <>
+      <ResourceTable<CityRateRecord>
+        meta={cityRateMeta}
+        pageCall={P.cityRatePage}
+        queryKey={['salary', 'rates']}
+        columns={{ ...fenColumns(cityRateMeta), pensionBp: pctColumn, medicalBp: pctColumn, unemploymentBp: pctColumn, housingBp: pctColumn }}
+        toolbar={editable && <Button onClick={() => open('new')}>新增费率</Button>}
+        rowActions={
+          editable
+            ? (r) => (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => open(r)}>
+                    修改
+                  </Button>
+                  <Popconfirm
+                    title="确认删除该费率？"
+                    onConfirm={async () => {
+                      await api(P.cityRateDelete, { id: r.id });
+                      message.success('已删除');
+                      await refresh();
+                    }}
+                  >
+                    <Button type="link" size="small" danger>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              )
+            : undefined
+        }
+      />
+      <Modal
+        title={editing === 'new' ? '新增城市费率' : '修改城市费率'}
+        open={editing !== null}
+        width={640}
+        onCancel={() => setEditing(null)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          await api(P.cityRateSave, {
+            id: editing && editing !== 'new' ? editing.id : null,
+            city: v.city,
+            year: v.year,
+            pensionBp: bp(v.pension),
+            medicalBp: bp(v.medical),
+            medicalFixed: toFen(v.medicalFixed),
+            unemploymentBp: bp(v.unemployment),
+            housingBp: bp(v.housing),
+            siBaseMin: toFen(v.siBaseMin),
+            siBaseMax: toFen(v.siBaseMax),
+            hfBaseMin: toFen(v.hfBaseMin),
+            hfBaseMax: toFen(v.hfBaseMax),
+          });
+          message.success('已保存');
+          setEditing(null);
+          await refresh();
+        }}
+      >
+        <Form form={form} name="cityRate" layout="vertical" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
+          <Form.Item name="city" label="城市" rules={[{ required: true, whitespace: true, message: '请输入城市' }]}>
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item name="year" label="年度" rules={[{ required: true, message: '请输入年度' }]}>
+            <InputNumber min={2000} max={2100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          {num('pension', '养老保险（个人）', '%')}
+          {num('medical', '医疗保险（个人）', '%')}
+          {num('unemployment', '失业保险（个人）', '%')}
+          {num('medicalFixed', '大病医疗（每月）', '元')}
+          {num('housing', '住房公积金（个人）', '%')}
+          <span />
+          {num('siBaseMin', '社保基数下限', '元')}
+          {num('siBaseMax', '社保基数上限', '元')}
+          {num('hfBaseMin', '公积金基数下限', '元')}
+          {num('hfBaseMax', '公积金基数上限', '元')}
+        </Form>
+      </Modal>
+    </>
+  );
+}
