@@ -190,15 +190,15 @@ export const payMemberMeta = defineResourceMeta(ZPayMemberRecord, {
     realName: { label: '姓名', labelEn: 'Name', width: 90 },
     orgName: { label: '部门', labelEn: 'Department', width: 130 },
     positionName: { label: '岗位', labelEn: 'Post', width: 110 },
-    personCategory: { label: '人员类别', labelEn: 'Category', valueType: 'dict', dict: 'PERSONCATEGORY', width: 100 },
+    personCategory: { label: '人员类别', labelEn: 'Category', valueType: 'dict', dict: 'PERSONCATEGORY', width: 100, hideInTable: true },
     postStandard: { label: '岗位标准', labelEn: 'Post standard', width: 170 },
     monthlySalary: money('月标准工资', 'Monthly salary', 120),
     socialCity: { label: '社保城市', labelEn: 'SI city', width: 90 },
     socialBase: money('社保基数', 'SI base'),
-    fundCity: { label: '公积金城市', labelEn: 'HF city', width: 100 },
-    fundBase: money('公积金基数', 'HF base'),
+    fundCity: { label: '公积金城市', labelEn: 'HF city', width: 100, hideInTable: true },
+    fundBase: { ...money('公积金基数', 'HF base'), hideInTable: true },
     specialMonthly: money('专项附加扣除/月', 'Special deductions a month', 130),
-    entryDate: { label: '入职日期', labelEn: 'Entry', valueType: 'date', width: 110 },
+    entryDate: { label: '入职日期', labelEn: 'Entry', valueType: 'date', width: 110, hideInTable: true },
   },
 });
 
@@ -256,7 +256,7 @@ export const ZCityRateInput = z
   .refine((v) => v.siBaseMin <= v.siBaseMax && v.hfBaseMin <= v.hfBaseMax, { message: SALARY_MSG.baseRange, path: ['siBaseMin'] });
 export type CityRateInput = z.input<typeof ZCityRateInput>;
 
-const pct = (label: string, labelEn: string) => ({ label, labelEn, valueType: 'number' as const, width: 100 });
+const pct = (label: string, labelEn: string) => ({ label, labelEn, valueType: 'number' as const, width: 90 });
 export const cityRateMeta = defineResourceMeta(ZCityRateRecord, {
   name: 'payCityRate',
   title: '城市社保公积金费率',
@@ -361,19 +361,19 @@ export const payAccessionMeta = defineResourceMeta(ZPayAccessionRecord, {
   titleEn: 'Pay accession',
   rowKey: 'userId',
   fields: {
-    month: { label: '月份', labelEn: 'Month', valueType: 'number', width: 80 },
+    month: { label: '月份', labelEn: 'Month', valueType: 'number', width: 80, hideInTable: true },
     userCode: { label: '工号', labelEn: 'Code', width: 90 },
     realName: { label: '姓名', labelEn: 'Name', width: 90 },
     orgName: { label: '部门', labelEn: 'Department', width: 120 },
-    projects: { label: '项目数', labelEn: 'Projects', valueType: 'number', width: 70 },
+    projects: { label: '项目数', labelEn: 'Projects', valueType: 'number', width: 70, hideInTable: true },
     normalHours: { label: '正常工时', labelEn: 'Normal', valueType: 'number', width: 90 },
     otWorkdayHours: { label: '延时加班', labelEn: 'Overtime (workday)', valueType: 'number', width: 90 },
-    otRestdayHours: { label: '休息日加班', labelEn: 'Overtime (rest day)', valueType: 'number', width: 100 },
-    otHolidayHours: { label: '节假日加班', labelEn: 'Overtime (holiday)', valueType: 'number', width: 100 },
+    otRestdayHours: { label: '休息日加班', labelEn: 'Overtime (rest day)', valueType: 'number', width: 100, hideInTable: true },
+    otHolidayHours: { label: '节假日加班', labelEn: 'Overtime (holiday)', valueType: 'number', width: 100, hideInTable: true },
     leaveHours: { label: '请假工时', labelEn: 'Leave', valueType: 'number', width: 90 },
     otherIncome: money('其他收入', 'Other income'),
     otherDeduction: money('其他扣款', 'Other deductions'),
-    remark: { label: '备注', labelEn: 'Remark', width: 140 },
+    remark: { label: '备注', labelEn: 'Remark', width: 140, hideInTable: true },
     gross: money('应发工资', 'Gross', 120),
     net: money('实发工资', 'Net', 120),
   },
@@ -635,7 +635,7 @@ export const loanMeta = defineResourceMeta(ZLoanRecord, {
   fields: {
     loanNo: { label: '借款单号', labelEn: 'No.', width: 150 },
     realName: { label: '申请人', labelEn: 'Applicant', width: 90 },
-    orgName: { label: '部门', labelEn: 'Department', width: 120 },
+    orgName: { label: '部门', labelEn: 'Department', width: 120, hideInTable: true },
     amount: money('借款金额', 'Amount', 120),
     installments: { label: '分期数', labelEn: 'Installments', valueType: 'number', width: 80 },
     monthlyRepayment: money('每月还款', 'A month', 110),
@@ -643,7 +643,7 @@ export const loanMeta = defineResourceMeta(ZLoanRecord, {
     repaid: money('已还金额', 'Repaid', 110),
     reason: { label: '借款事由', labelEn: 'Reason', width: 180 },
     status: { label: '审批状态', labelEn: 'Approval', valueType: 'dict', dict: 'STATUS', width: 100 },
-    createdAt: { label: '申请时间', labelEn: 'Applied', valueType: 'datetime', width: 170 },
+    createdAt: { label: '申请时间', labelEn: 'Applied', valueType: 'datetime', width: 170, hideInTable: true },
   },
 });
 
