@@ -110,8 +110,9 @@ export class SingleSignOn {
       secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
       {
         timeout: PROVIDER_TIMEOUT_S,
-        // http:// is allowed for a provider on this host only (config.ts refuses others).
-        ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+        // The ID token's signature is checked against the provider's keys too, not only trusted
+        // for having come over TLS; http:// is allowed for a provider on this host only (config.ts).
+        execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
       },
     );
     configuration.timeout = PROVIDER_TIMEOUT_S;

@@ -42,6 +42,8 @@ export interface BackupManifest {
   /** Rows per table (schema-qualified), counted in the same snapshot as the copy. */
   tables: Record<string, number>;
   entries: ManifestEntry[];
+  /** Directories, empty ones included (PostgreSQL does not start without pg_tblspc, pg_notify…). */
+  directories: string[];
 }
 
 /** Entry names an archive may hold: no absolute paths, no `..`, nothing outside these folders. */
@@ -60,6 +62,7 @@ export class ArchiveWriter {
   private readonly pack = tarPack();
   private readonly done: Promise<void>;
   readonly entries: ManifestEntry[] = [];
+  readonly directories: string[] = [];
 
   constructor(out: Writable) {
     this.done = pipeline(this.pack, createGzip({ level: 6 }), out);
@@ -93,20 +96,23 @@ export class ArchiveWriter {
     return this.entry(name, data.length, source);
   }
 
-  /** Every regular file under `dir`, as `prefix/relative/path`, in a stable order. */
-  async addTree(prefix: string, dir: string, accept: (relative: string) => boolean = () => true): Promise<number> {
-    let n = 0;
-    for (const relative of listFiles(dir)) {
-      if (!accept(relative)) continue;
-      await this.addFile(`${prefix}/${relative}`, path.join(dir, relative));
-      n++;
-    }
-    return n;
+  addDirectory(name: string): Promise<void> {
+    if (!isSafeEntryName(name)) throw new ArchiveError(`unsafe entry name ${name}`);
+    this.directories.push(name);
+    return new Promise((resolve, reject) => this.pack.entry({ name, type: 'directory', mode: 0o700 }, (err) => (err ? reject(err) : resolve())));
+  }
+
+  /** Every directory and regular file under `dir`, as `prefix/relative/path`, in a stable order; answers the number of files. */
+  async addTree(prefix: string, dir: string): Promise<number> {
+    const { files, directories } = listTree(dir);
+    for (const relative of directories) await this.addDirectory(`${prefix}/${relative}`);
+    for (const relative of files) await this.addFile(`${prefix}/${relative}`, path.join(dir, relative));
+    return files.length;
   }
 
   /** Adds the manifest (last, with every entry's checksum) and ends the archive. */
-  async finish(manifest: Omit<BackupManifest, 'entries'>): Promise<BackupManifest> {
-    const full: BackupManifest = { ...manifest, entries: this.entries };
+  async finish(manifest: Omit<BackupManifest, 'entries' | 'directories'>): Promise<BackupManifest> {
+    const full: BackupManifest = { ...manifest, entries: this.entries, directories: this.directories };
     const data = Buffer.from(JSON.stringify(full, null, 1));
     await new Promise<void>((resolve, reject) =>
       this.pack.entry({ name: MANIFEST, size: data.length, mode: 0o600 }, data, (err) => (err ? reject(err) : resolve())),
@@ -122,21 +128,26 @@ export class ArchiveWriter {
   }
 }
 
-/** Regular files under `dir`, relative, sorted (directories first visited depth-first). */
-export function listFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  const out: string[] = [];
+/** Directories and regular files under `dir`, relative, sorted (depth-first). */
+export function listTree(dir: string): { files: string[]; directories: string[] } {
+  const files: string[] = [];
+  const directories: string[] = [];
+  if (!fs.existsSync(dir)) return { files, directories };
   const walk = (relative: string) => {
     const entries = fs.readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {
       const child = relative ? `${relative}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(child);
-      else if (e.isFile()) out.push(child);
+      if (e.isDirectory()) {
+        directories.push(child);
+        walk(child);
+      } else if (e.isFile()) files.push(child);
     }
   };
   walk('');
-  return out;
+  return { files, directories };
 }
+
+export const listFiles = (dir: string): string[] => listTree(dir).files;
 
 export interface ReadResult {
   manifest: BackupManifest;
@@ -151,6 +162,7 @@ export interface ReadResult {
  */
 export async function readArchive(file: string, write: (name: string) => string | null = () => null): Promise<ReadResult> {
   const read = new Map<string, ManifestEntry>();
+  const directories = new Set<string>();
   let manifestText: string | null = null;
   const extract = tarExtract();
   const reading = pipeline(fs.createReadStream(file), createGunzip(), extract).catch((err: Error) => {
@@ -159,11 +171,16 @@ export async function readArchive(file: string, write: (name: string) => string 
   reading.catch(() => undefined);
   try {
     for await (const entry of extract) {
-      const { name, type } = entry.header;
-      if (type !== 'file') {
+      const { type } = entry.header;
+      const name = entry.header.name.replace(/\/+$/, '');
+      if (type === 'directory' && isSafeEntryName(name)) {
+        const target = write(name);
+        if (target) fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+        directories.add(name);
         entry.resume();
         continue;
       }
+      if (type !== 'file') throw new ArchiveError(`the archive holds an unexpected entry: ${name} (${type})`);
       if (!isSafeEntryName(name)) throw new ArchiveError(`the archive holds an unexpected entry: ${name}`);
       if (name === MANIFEST) {
         const chunks: Buffer[] = [];
@@ -208,6 +225,9 @@ export async function readArchive(file: string, write: (name: string) => string 
     if (!got) throw new ArchiveError(`the archive is damaged: ${expected.name} is missing`);
     if (got.size !== expected.size || got.sha256 !== expected.sha256)
       throw new ArchiveError(`the archive is damaged: checksum of ${expected.name} does not match`);
+  }
+  for (const dir of manifest.directories ?? []) {
+    if (!directories.has(dir)) throw new ArchiveError(`the archive is damaged: directory ${dir} is missing`);
   }
   if (read.size !== manifest.entries.length) {
     const listed = new Set(manifest.entries.map((e) => e.name));

@@ -148,7 +148,7 @@ describe(`backup and restore (${postgres ? 'PostgreSQL' : 'embedded database'})`
     for (const [file, sum] of Object.entries(fileSums(source.dataDir))) {
       expect(manifest.entries.find((e) => e.name === `files/${file}`)?.sha256).toBe(sum);
     }
-  });
+  }, 120_000);
 
   it('lets an administrator download the same archive in the back office, and nobody else', async () => {
     const admin = await login(server.url, 'admin');
@@ -167,7 +167,7 @@ describe(`backup and restore (${postgres ? 'PostgreSQL' : 'embedded database'})`
     expect(refused.status).toBe(403);
     // The command's own route: the token of DATA_DIR/.server.json, nothing else.
     expect((await fetch(`${server.url}/internal/backup`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(403);
-  });
+  }, 120_000);
 
   it('restores into a fresh data directory: every table and file equal, the server starts on it and a user signs in', async () => {
     const expected = await countTables(queryOf(server.database));
@@ -194,7 +194,7 @@ describe(`backup and restore (${postgres ? 'PostgreSQL' : 'embedded database'})`
     const second = path.join(work, 'restored-live');
     await restore(settings(second, await emptyDatabase()), live, false);
     expect(Object.keys(fileSums(second))).toHaveLength(2);
-  });
+  }, 180_000);
 
   it('refuses a target that holds data unless told to overwrite, and then keeps the old data aside', async () => {
     const target = path.join(work, 'restored');
@@ -211,7 +211,7 @@ describe(`backup and restore (${postgres ? 'PostgreSQL' : 'embedded database'})`
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 
   it('refuses a damaged or cut archive and leaves the target untouched', async () => {
     const bytes = fs.readFileSync(live);
@@ -251,15 +251,19 @@ describe(`backup and restore (${postgres ? 'PostgreSQL' : 'embedded database'})`
     );
   });
 
-  it.skipIf(postgres)('refuses to restore under a running server', async () => {
-    const target = path.join(work, 'busy');
-    const running = await startOn(target);
-    try {
-      await expect(restore(settings(target), live, true)).rejects.toThrow(/is running on DATA_DIR/);
-    } finally {
-      await running.stop();
-    }
-  });
+  it.skipIf(postgres)(
+    'refuses to restore under a running server',
+    async () => {
+      const target = path.join(work, 'busy');
+      const running = await startOn(target);
+      try {
+        await expect(restore(settings(target), live, true)).rejects.toThrow(/is running on DATA_DIR/);
+      } finally {
+        await running.stop();
+      }
+    },
+    120_000,
+  );
 });
 
 function withName(name: string): string {
