@@ -54,7 +54,7 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 100_000;
+  const deadline = Date.now() + 200_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -71,7 +71,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 300));
   }
   browser = await launchBrowser();
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();

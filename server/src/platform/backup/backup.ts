@@ -31,9 +31,9 @@ export async function countTables(query: RowQuery): Promise<Record<string, numbe
 }
 
 export async function appliedMigrationCount(query: RowQuery): Promise<number> {
-  const [row] = await query<{ n: number | string }>(
-    `SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN 0 ELSE (SELECT count(*) FROM drizzle.__drizzle_migrations) END AS n`,
-  );
+  const [table] = await query<{ t: string | null }>(`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t`);
+  if (!table?.t) return 0;
+  const [row] = await query<{ n: number | string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
   return Number(row?.n ?? 0);
 }
 
@@ -82,8 +82,9 @@ export async function writeBackup(out: Writable, input: BackupInput): Promise<Ba
     let kind: BackupManifest['database']['kind'] = 'pglite';
     let s3Objects: Array<{ key: string; size: number; sha256: string }> = [];
     const readStorage = async (query: RowQuery) => {
-      tables = await countTables(query);
       applied = await appliedMigrationCount(query);
+      if (!applied) throw new BackupError('the database holds no data of this product (no migration applied): check DATABASE_URL / DATA_DIR');
+      tables = await countTables(query);
       if (config.FILE_STORAGE === 's3') {
         s3Objects = (await query<{ key: string; size: number | string; sha256: string }>(`SELECT storage_key AS key, size, sha256 FROM files ORDER BY id`)).map(
           (r) => ({ ...r, size: Number(r.size) }),

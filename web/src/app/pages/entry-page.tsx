@@ -1,6 +1,5 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { authCalls } from '@erp/contract/modules/auth';
-import { useQuery } from '@tanstack/react-query';
+import { authCalls, type SystemInfo } from '@erp/contract/modules/auth';
 import { Alert, Button, Checkbox, Divider, Form, Input } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,14 +35,25 @@ export default function EntryPage() {
   const externalToken = params.get('access_token');
   const loggedOut = params.get('status') === 'logout';
   const ssoError = params.get('sso_error');
-  const system = useQuery({ queryKey: ['system', 'info'], queryFn: () => api(authCalls.systemInfo, {}, { silent: true }), staleTime: 600_000 });
+  // Held here, not in the query cache: signing out (endSession below) clears that cache.
+  const [system, setSystem] = useState<{ data?: SystemInfo; isError: boolean }>({ isError: false });
   const sso = system.data?.sso ?? false;
   // PASSWORD_LOGIN=0 hides the form; a break-glass account opens it with ?password=1. Unknown (the call failed): shown.
   const passwordForm = system.isError || (!!system.data && (system.data.passwordLogin || params.get('password') === '1'));
 
   useEffect(() => {
-    if (system.data) rememberSso(system.data.sso);
-  }, [system.data]);
+    let live = true;
+    api(authCalls.systemInfo, {}, { silent: true }).then(
+      (data) => {
+        rememberSso(data.sso);
+        if (live) setSystem({ data, isError: false });
+      },
+      () => live && setSystem({ isError: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (loggedOut) {
