@@ -6,7 +6,7 @@ const external = (await import('./package.json', { with: { type: 'json' } })).de
 const deps = Object.keys(external.dependencies ?? {});
 
 await build({
-  entryPoints: ['src/main.ts', 'src/generate.ts'],
+  entryPoints: ['src/main.ts', 'src/generate.ts', 'src/backup-cli.ts'],
   bundle: true,
   platform: 'node',
   format: 'esm',

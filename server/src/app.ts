@@ -14,6 +14,7 @@ import { installErrorHandling } from './platform/http/error-handler';
 import { openApiDocument } from './platform/http/openapi';
 import { registerRoutes } from './platform/http/register';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { installMetrics } from './platform/metrics/metrics';
 import type { ServerModule } from './platform/module';
 import { createPlatform, type Platform } from './platform/platform';
 
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, modules: selected = modules }
   installErrorHandling(app);
   await registerSecurityHeaders(app);
   platform.draining.install(app);
+  installMetrics(app, platform);
   // No parser-wide limit: each route's (1 MB, 8 KB for public calls) applies.
   await app.register(formbody);
   // preservePath: a path-like client file name reaches the upload checks (and is refused there) instead of being silently cut.

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { isEmpty, upgradeExisting } from './db/seed';
 import { initialiseEmptyDatabase } from './first-start';
+import { backupServiceOf } from './modules/system/system.routes';
 import { type Config, loadConfig } from './platform/config';
 import { type Database, openPglite, openPostgres, queryRows } from './platform/db';
 import { DRAIN_TIMEOUT_MS } from './platform/http/draining';
+import type { Metrics } from './platform/metrics/metrics';
 import { SettingError, secretHidden } from './platform/setting-errors';
 
 /**
@@ -73,6 +75,16 @@ async function main() {
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
       throw new SettingError(`Invalid setting: PORT=${config.PORT} HOST=${config.HOST}: cannot listen: ${reasonOf(err)} (e.g. PORT=8081)`);
     throw err;
+  }
+  // The backup command finds a running server (and its database) through this file in DATA_DIR.
+  const address = app.server.address();
+  const forget = backupServiceOf(platform).announce(config.HOST, typeof address === 'object' && address ? address.port : config.PORT);
+  process.once('exit', forget);
+  const metrics = platform.services.get('metrics') as Metrics;
+  try {
+    await metrics.listen();
+  } catch (err) {
+    throw new SettingError(`Invalid setting: METRICS_PORT=${config.METRICS_PORT}: cannot listen: ${reasonOf(err)} (e.g. METRICS_PORT=9464)`);
   }
 }
 

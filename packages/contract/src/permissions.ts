@@ -15,5 +15,7 @@ export const PERM = {
   dictList: 'base:dict:list',
   dictEdit: 'base:dict:edit',
   auditList: 'base:audit:list',
+  /** Download a backup of the whole database and stored files (administrators). */
+  backupDownload: 'base:backup:download',
 } as const;
 export type PermissionCode = (typeof PERM)[keyof typeof PERM];

@@ -35,3 +35,33 @@ describe('a refused setting', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h:5432/erp' }).DATABASE_URL).toBe('postgresql://u@h:5432/erp');
   });
 });
+
+describe('settings of single sign-on, metrics and password sign-in', () => {
+  it('leaves everything off by default', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PASSWORD_LOGIN: '1', PASSWORD_LOGIN_USERS: [], OIDC_USER_CLAIM: 'preferred_username', OIDC_SCOPES: 'openid profile email' });
+    expect(c.OIDC_ISSUER).toBeUndefined();
+    expect(c.METRICS_PORT).toBeUndefined();
+  });
+
+  it('wants an https issuer (http only on this host) with a client id, and single sign-on before passwords go', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'http://sso.example.com/realms/corp', OIDC_CLIENT_ID: 'erp' })).toThrow('must be https://');
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'erp' }).OIDC_ISSUER).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://sso.example.com/realms/corp' })).toThrow('OIDC_ISSUER needs OIDC_CLIENT_ID');
+    expect(() => loadConfig({ PASSWORD_LOGIN: '0' })).toThrow('PASSWORD_LOGIN=0 needs OIDC_ISSUER');
+    const c = loadConfig({
+      OIDC_ISSUER: 'https://sso.example.com/realms/corp',
+      OIDC_CLIENT_ID: 'erp',
+      PASSWORD_LOGIN: '0',
+      PASSWORD_LOGIN_USERS: ' Admin , ops ',
+    });
+    expect(c.PASSWORD_LOGIN_USERS).toEqual(['admin', 'ops']);
+    expect(() => loadConfig({ OIDC_USER_CLAIM: 'a b' })).toThrow('a claim name');
+  });
+
+  it('refuses a metrics port equal to PORT and a short metrics token, without printing the token', () => {
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT must differ from PORT');
+    expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).toThrow('METRICS_TOKEN="***": must be at least 16');
+  });
+});

@@ -87,8 +87,55 @@ const ZConfig = z
     AI_BASE_URL: z.url().optional(),
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().default('gpt-4o-mini'),
+    /** Port of a separate listener serving only /metrics without a token (for a network that only Prometheus reaches). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Address of the METRICS_PORT listener; HOST when absent (e.g. 127.0.0.1 for a Prometheus on the same host). */
+    METRICS_HOST: z.string().optional(),
+    /** Bearer token that opens /metrics on the main port; without it /metrics answers 404 there. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
+    /**
+     * Single sign-on with the company's OpenID Connect provider (Keycloak, Authing, Entra ID, Okta...):
+     * its issuer URL, from which everything else is discovered. Without it nothing changes.
+     */
+    OIDC_ISSUER: z
+      .url()
+      .refine((url) => url.startsWith('https://') || isLoopbackUrl(url), 'OIDC_ISSUER: must be https:// (http:// only on this host)')
+      .optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    /** Without it the client is public (PKCE only); with it, a confidential client (client_secret_basic). */
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    /** The ID token claim that holds our user code (`preferred_username`, an employee number claim), or `email` to match the user's e-mail. */
+    OIDC_USER_CLAIM: z
+      .string()
+      .refine((v) => /^[\w.:-]{1,64}$/.test(v), 'OIDC_USER_CLAIM: a claim name, e.g. preferred_username')
+      .default('preferred_username'),
+    OIDC_SCOPES: z.string().default('openid profile email'),
+    /** Role code given to a user signing in for the first time, who is then created; without it unknown users are refused. */
+    OIDC_JIT_ROLE: z.string().optional(),
+    /** Whom an unknown or disabled user should ask, shown on the refusal page (e.g. "IT 服务台，分机 8000"). */
+    OIDC_CONTACT: z.string().max(100).default('系统管理员'),
+    /** The address users reach (e.g. https://erp.example.com): the sign-on callback is built from it; else from the request. */
+    PUBLIC_URL: z.url().optional(),
+    /** `0`: password sign-in is hidden and refused (single sign-on only), except for PASSWORD_LOGIN_USERS. */
+    PASSWORD_LOGIN: z.enum(['0', '1']).default('1'),
+    /** Break-glass accounts that may still sign in with a password when PASSWORD_LOGIN=0, comma-separated user codes (e.g. `admin`). */
+    PASSWORD_LOGIN_USERS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
   })
-  .refine((c) => c.FILE_STORAGE !== 's3' || !!c.S3_BUCKET, { message: 'FILE_STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] });
+  .refine((c) => c.FILE_STORAGE !== 's3' || !!c.S3_BUCKET, { message: 'FILE_STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] })
+  .refine((c) => !c.METRICS_PORT || c.METRICS_PORT !== c.PORT, { message: 'METRICS_PORT must differ from PORT', path: ['METRICS_PORT'] })
+  .refine((c) => !c.OIDC_ISSUER || !!c.OIDC_CLIENT_ID, { message: 'OIDC_ISSUER needs OIDC_CLIENT_ID', path: ['OIDC_CLIENT_ID'] })
+  .refine((c) => c.PASSWORD_LOGIN === '1' || !!c.OIDC_ISSUER, {
+    message: 'PASSWORD_LOGIN=0 needs OIDC_ISSUER (nobody could sign in)',
+    path: ['PASSWORD_LOGIN'],
+  });
 
 function isProxyAddress(entry: string): boolean {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
@@ -96,6 +143,12 @@ function isProxyAddress(entry: string): boolean {
   const family = isIP(address);
   if (!family || rest.length) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+function isLoopbackUrl(value: string): boolean {
+  if (!URL.canParse(value)) return true;
+  const host = new URL(value).hostname;
+  return value.startsWith('http://') && (host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host));
 }
 
 function isPostgresUrl(value: string): boolean {

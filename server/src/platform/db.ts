@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { copyPgData } from './backup/pgdata';
 import { scopedDb } from './call-transaction';
 import { isDatabaseUnavailable } from './errors';
 import { resilientClient } from './pg-client';
@@ -30,6 +31,22 @@ export interface Database {
   onConnectionError?(listener: (err: Error) => void): void;
   /** PGlite only: the whole data directory as a gzipped tarball (test templates). */
   dump?(): Promise<Blob>;
+  /** PostgreSQL server only: the pool's connections now (metrics). */
+  poolStats?(): PoolStats;
+  /**
+   * PGlite in a data directory only: a consistent copy of its files into `target`, taken while no
+   * statement runs (after a checkpoint), with `inside` run in the same pause (row counts).
+   */
+  snapshot?(target: string, inside: (query: <T>(text: string) => Promise<T[]>) => Promise<void>): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Open connections. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,6 +90,19 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: 
     },
     close: () => client.close(),
     dump: async () => client.dumpDataDir('gzip'),
+    ...(dataDir
+      ? {
+          async snapshot(target, inside) {
+            // Dirty pages reach the files first, so the copy needs no recovery; writes after it are in the WAL copied too.
+            await client.exec('CHECKPOINT');
+            // A PGlite transaction holds its only connection: no statement of any call runs while the files are copied.
+            await client.transaction(async (tx) => {
+              await inside(async <T>(text: string) => (await tx.query<T>(text)).rows);
+              await copyPgData(dataDir, target);
+            });
+          },
+        }
+      : {}),
   };
 }
 
@@ -122,6 +152,7 @@ export function postgresDatabase(pool: pg.Pool, options: OpenOptions = {}, liste
     db: scopedDb(nodeDb as unknown as Db),
     kind: 'postgres',
     onConnectionError: (listener) => listeners.add(listener),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     async migrate() {
       const conn = await pool.connect();
       try {

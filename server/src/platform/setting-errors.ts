@@ -29,6 +29,8 @@ const EXAMPLES: Record<string, string> = {
   S3_BUCKET: 'erp-files',
   S3_ENDPOINT: 'http://minio.example.com:9000',
   S3_FORCE_PATH_STYLE: '1',
+  METRICS_PORT: '9464',
+  METRICS_TOKEN: 'a long random string',
 };
 
 /** What is wrong, in words, for the kinds of issue our settings can have. */
@@ -65,6 +67,6 @@ export function settingErrorOf(error: z.ZodError, env: NodeJS.ProcessEnv): Setti
 
 /** A URL's password never reaches the terminal or a log collector. */
 export function secretHidden(name: string, value: string): string {
-  if (/PASSWORD|SECRET/.test(name)) return '***';
+  if (/PASSWORD|SECRET|TOKEN/.test(name)) return '***';
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
 }

@@ -76,6 +76,27 @@ export const ZSessionInfo = z.object({
 });
 export type SessionInfo = z.output<typeof ZSessionInfo>;
 
+/**
+ * A logout's answer: null, or for a session of single sign-on the address where the browser ends
+ * the provider's session too (it comes back to /entry?status=logout).
+ */
+export const ZLogoutAnswer = z.object({ endSessionUrl: z.string() }).nullable();
+
+export const ZSystemInfo = z.object({
+  demoData: z.boolean(),
+  /** Single sign-on with the company's provider is configured: /entry shows "使用企业账号登录". */
+  sso: z.boolean(),
+  /** False with PASSWORD_LOGIN=0: the password form is hidden (break-glass accounts open it with ?password=1). */
+  passwordLogin: z.boolean(),
+  /** Whom an unknown or disabled account of the provider should ask (OIDC_CONTACT). */
+  ssoContact: z.string(),
+});
+export type SystemInfo = z.output<typeof ZSystemInfo>;
+
+/** Where the browser starts single sign-on (`?redirect=` the in-app page to land on) and ends it on expiry. */
+export const SSO_LOGIN_PATH = '/auth/sso/login';
+export const SSO_LOGOUT_PATH = '/auth/sso/logout';
+
 /** Sessions a user may hold at once; a new sign-in ends the oldest beyond this. */
 export const MAX_SESSIONS_PER_USER = 10;
 
@@ -110,11 +131,11 @@ export const authCalls = {
     path: '/auth/oauth/logout',
     requestKind: 'json',
     request: z.object({}).passthrough(),
-    data: z.null(),
+    data: ZLogoutAnswer,
     permission: 'login',
     write: true,
     beforePasswordChange: true,
-    summary: 'Revoke the current session token',
+    summary: "Revoke the current session token; a session of single sign-on also answers the provider's logout address",
     fromSpec: true,
   }),
   currentUser: defineCall({
@@ -196,9 +217,9 @@ export const authCalls = {
     path: '/base_api/base/api/anon/systemInfo',
     requestKind: 'query',
     request: z.object({}),
-    data: z.object({ demoData: z.boolean() }),
+    data: ZSystemInfo,
     permission: 'public',
-    summary: 'Facts the sign-in page shows: whether the demo data (with its known passwords) is loaded',
+    summary: 'Facts the sign-in page shows: the demo data (with its known passwords), single sign-on and password sign-in',
     fromSpec: false,
   }),
 } as const;

@@ -3,19 +3,24 @@ import { hasDemoData } from '../../db/seed/demo-flag';
 import { notFound } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
 import type { ServerModule } from '../../platform/module';
+import type { Platform } from '../../platform/platform';
 import { AuthService, sessionUserOf } from './auth.service';
+import { SingleSignOn } from './sso';
+import { publicBase, registerSsoRoutes } from './sso.routes';
 
 export const authModule: ServerModule = {
   name: 'auth',
   routes(platform) {
     const auth = new AuthService(platform);
+    const sso = singleSignOnOf(platform);
     return implement(authCalls, {
       login: (input, ctx) => auth.login(input.username, input.password, ctx.req.ip, ctx.req.headers['user-agent'] ?? null),
       checkToken: (input) => auth.checkToken(input.token),
       logout: async (_input, ctx) => {
         await platform.sessions.revoke(ctx.user.sessionId);
         ctx.audit({ recordId: ctx.user.userId, after: { logout: true } });
-        return null;
+        const endSessionUrl = await sso.endSessionUrl(publicBase(platform, ctx.req), { sessionId: ctx.user.sessionId });
+        return endSessionUrl ? { endSessionUrl } : null;
       },
       currentUser: async (_input, ctx) => sessionUserOf(ctx.user),
       userInfoById: (input, ctx) => auth.userInfoById(ctx.user, input.userId),
@@ -33,7 +38,12 @@ export const authModule: ServerModule = {
         ctx.audit({ recordId: input.id, after: { sessionEnded: true } });
         return null;
       },
-      systemInfo: async () => ({ demoData: await hasDemoData(platform.db) }),
+      systemInfo: async () => ({
+        demoData: await hasDemoData(platform.db),
+        sso: sso.enabled,
+        passwordLogin: platform.config.PASSWORD_LOGIN === '1',
+        ssoContact: platform.config.OIDC_CONTACT,
+      }),
       updatePassword: async (input, ctx) => {
         await auth.changePassword(ctx.user, input.oldPassword, input.newPassword);
         ctx.audit({ recordId: ctx.user.userId, after: { passwordChanged: true } });
@@ -41,4 +51,17 @@ export const authModule: ServerModule = {
       },
     });
   },
+  setup(app, platform) {
+    registerSsoRoutes(app, platform, singleSignOnOf(platform));
+  },
 };
+
+/** One single sign-on service per app, shared by the JSON calls (logout) and the browser routes. */
+function singleSignOnOf(platform: Platform): SingleSignOn {
+  let sso = platform.services.get('sso') as SingleSignOn | undefined;
+  if (!sso) {
+    sso = new SingleSignOn(platform);
+    platform.services.set('sso', sso);
+  }
+  return sso;
+}

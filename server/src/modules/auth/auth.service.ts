@@ -1,6 +1,7 @@
 import { type LoginAnswer, type MenuNode, PASSWORD_RULE, passwordStrongEnough, type SessionUser } from '@erp/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { menus, roleMenus, roles, userRoles, users } from '../../db/schema';
+import { assertPasswordLoginAllowed } from '../../platform/auth/password-login';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hasPermission, type Principal } from '../../platform/auth/principal';
 import { loadGrants } from '../../platform/auth/sessions';
@@ -37,6 +38,7 @@ export class AuthService {
 
   async login(userName: string, password: string, ip: string, userAgent: string | null): Promise<LoginAnswer> {
     const name = userName.trim();
+    assertPasswordLoginAllowed(this.platform.config, name);
     await this.limiter.beforeAttempt(name, ip);
     const [user] = await this.platform.db
       .select({ id: users.id, passwordHash: users.passwordHash, enabled: users.enabled })

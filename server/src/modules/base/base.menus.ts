@@ -99,6 +99,15 @@ export const baseMenus: MenuSpec[] = [
         icon: 'FileSearchOutlined',
         children: [button('查看日志', PERM.auditList)],
       },
+      {
+        type: 'C',
+        name: 'DataBackup',
+        title: '数据备份',
+        path: '/BaseCenter/backup',
+        component: 'base/backup',
+        icon: 'DatabaseOutlined',
+        children: [button('下载备份', PERM.backupDownload)],
+      },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { PASSWORD_RULE, passwordStrongEnough } from '@erp/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { passwordResetCodes, users } from '../../db/schema';
+import { assertPasswordLoginAllowed } from '../../platform/auth/password-login';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Db } from '../../platform/db';
 import { badRequest, tooMany } from '../../platform/errors';
@@ -43,6 +44,7 @@ export class PasswordResetService {
   }
 
   async sendCode(userCode: string, ip: string): Promise<{ sent: true; expiresInSeconds: number }> {
+    assertPasswordLoginAllowed(this.platform.config, userCode);
     this.limit(userCode, ip);
     await this.platform.loginLimiter.assertResetOpen(userCode);
     const [user] = await this.platform.db

@@ -4,11 +4,14 @@ import { AppError } from '../../platform/errors';
 import { implement } from '../../platform/http/context';
 import { STOPPING_MESSAGE } from '../../platform/http/draining';
 import type { ServerModule } from '../../platform/module';
+import type { Platform } from '../../platform/platform';
+import { BackupService } from './backup.service';
 
 export const systemModule: ServerModule = {
   name: 'system',
   routes(platform) {
     const expected = migrationCount();
+    const backup = backupServiceOf(platform);
     return implement(systemCalls, {
       health: async () => ({ status: 'ok' as const }),
       ready: async () => {
@@ -22,6 +25,24 @@ export const systemModule: ServerModule = {
         if (applied < expected) throw new AppError(503, `数据库迁移未完成（${applied}/${expected}）`, '503');
         return { status: 'ready' as const, migrations: applied };
       },
+      backupInfo: () => backup.info(),
+      backupDownload: async (_input, ctx) => {
+        ctx.req.log.info({ userId: ctx.user.userId }, 'backup downloaded by an administrator');
+        return backup.send(ctx.reply);
+      },
     });
   },
+  setup(app, platform) {
+    backupServiceOf(platform).registerLocalRoute(app);
+  },
 };
+
+/** One backup service per app: its local token is the one main.ts announces in DATA_DIR. */
+export function backupServiceOf(platform: Platform): BackupService {
+  let service = platform.services.get('backup') as BackupService | undefined;
+  if (!service) {
+    service = new BackupService(platform);
+    platform.services.set('backup', service);
+  }
+  return service;
+}

@@ -60,15 +60,19 @@ export class SessionStore {
     private readonly policy: SessionPolicy,
   ) {}
 
-  async create(userId: number, ip: string | null, userAgent: string | null, token: string): Promise<void> {
+  /** Answers the session's id. */
+  async create(userId: number, ip: string | null, userAgent: string | null, token: string): Promise<number> {
     const now = Date.now();
-    await this.db.insert(sessions).values({
-      tokenHash: tokenDigest(token),
-      userId,
-      expiresAt: new Date(now + this.policy.absoluteMs),
-      ip,
-      userAgent: userAgent?.slice(0, 255) ?? null,
-    });
+    const [created] = await this.db
+      .insert(sessions)
+      .values({
+        tokenHash: tokenDigest(token),
+        userId,
+        expiresAt: new Date(now + this.policy.absoluteMs),
+        ip,
+        userAgent: userAgent?.slice(0, 255) ?? null,
+      })
+      .returning({ id: sessions.id });
     // At most MAX_SESSIONS_PER_USER live sessions: a script signing in in a loop cannot grow the table
     // (or a stolen password's sessions) without end; the oldest go first.
     const ended = await this.db
@@ -83,6 +87,7 @@ export class SessionStore {
       )
       .returning({ id: sessions.id });
     if (ended.length) invalidateSessionCaches();
+    return created?.id ?? 0;
   }
 
   /** A user's live sessions, newest first. */

@@ -1,6 +1,7 @@
 import { SESSION_EXPIRED_CODE } from '@erp/contract/common';
 import i18n from '../i18n';
 import { clearSession } from '../session/session-store';
+import { ssoEnabled, ssoLogoutAddress } from '../session/sso';
 import { toastError, toastsVisible, toastWarning } from './notify';
 
 /** A failed call: `code` from the envelope (or `HTTP_<status>` / `NETWORK`), and whether the user was already told. */
@@ -22,8 +23,12 @@ const EXPIRY_WARNING_SECONDS = 1.5;
 const APP_MOUNT_WAIT_MS = 10_000;
 let expiring: Promise<void> | null = null;
 
-/** Where an expired session goes: the configured single sign-on logout address, else our entry page. */
+/**
+ * Where an expired session goes: the provider's logout when the server signs in through one (it
+ * comes back to /entry?status=logout), a logout address fixed at build time, else our entry page.
+ */
 export function ssoLogoutTarget(redirect: string): string {
+  if (ssoEnabled()) return ssoLogoutAddress(redirect);
   const sso = import.meta.env.VITE_SSO_LOGOUT_URL;
   if (sso) {
     const back = `${location.origin}${location.pathname}#/entry?redirect=${encodeURIComponent(redirect)}`;

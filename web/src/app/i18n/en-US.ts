@@ -22,6 +22,18 @@ export const enUS: Messages = {
     loggedOut: 'You have signed out',
     signingIn: 'Signing in…',
     forgot: 'Forgot password?',
+    sso: 'Sign in with company account',
+    or: 'or',
+    ssoRefused: 'Company sign-in did not succeed',
+    ssoErrors: {
+      state: 'The sign-in request has expired or was already used (over 10 minutes, opened twice or in another browser). Please sign in again.',
+      token: "The company account's identity token failed a check (issuer, audience, expiry or signature). Please sign in again.",
+      denied: 'The company sign-in was not completed (cancelled or refused). Please sign in again.',
+      unavailable: 'The company sign-in service cannot be reached. Please try again later or, where allowed, sign in with your password.',
+      unknown_user: 'The company account {{account}} has no access to this system yet. Please ask {{contact}} to enable it.',
+      disabled: 'The account {{account}} is disabled. Please contact {{contact}}.',
+      no_claim: 'The company account does not carry the user name this system needs. Please contact {{contact}}.',
+    },
   },
   logout: {
     confirm: 'Sign out now?',

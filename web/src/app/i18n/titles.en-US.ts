@@ -137,6 +137,7 @@ export const TITLES_EN: Record<string, string> = {
   面试官管理: 'Interviewers',
   需求供应商: 'Demand suppliers',
   操作日志: 'Audit log',
+  数据备份: 'Data backup',
   消息管理: 'Message management',
   // Position management (server/src/modules/position/position.menus.ts).
   岗位管理: 'Positions',

@@ -21,6 +21,18 @@ export const zhCN = {
     loggedOut: '您已退出登录',
     signingIn: '正在登录…',
     forgot: '忘记密码？',
+    sso: '使用企业账号登录',
+    or: '或',
+    ssoRefused: '企业账号登录未成功',
+    ssoErrors: {
+      state: '登录请求已失效或已被使用（超过10分钟、重复打开或换了浏览器），请重新登录。',
+      token: '企业账号返回的身份凭证未通过校验（签发方、接收方、有效期或签名不符），未能登录，请重新登录。',
+      denied: '企业账号登录未完成（已取消或被拒绝），请重新登录。',
+      unavailable: '企业账号登录服务暂时无法访问，请稍后重试；如允许，也可使用账号密码登录。',
+      unknown_user: '企业账号 {{account}} 尚未在本系统开通，请联系{{contact}}开通后再登录。',
+      disabled: '账号 {{account}} 已停用，请联系{{contact}}。',
+      no_claim: '企业账号未提供本系统所需的用户标识，请联系{{contact}}。',
+    },
   },
   logout: {
     confirm: '确定退出登录？',

@@ -28,7 +28,7 @@ export const LOGIN_INFO_KEY = 'loginInfo';
 export const TOKEN_COOKIE = 'ERP';
 /** Set on sign-in and cleared on reload: greetings show only on the first login of the session. */
 /** Keys kept when the session is cleared. */
-export const PRESERVED_KEYS = ['lang', 'rememberedUser'];
+export const PRESERVED_KEYS = ['lang', 'rememberedUser', 'erp.sso'];
 export const FIRST_LOGIN_KEY = 'firstLoginOfSession';
 
 /** Roles come from auth strings containing ROLE, with the first 5 characters removed (spec 000 §6). */

@@ -29,11 +29,13 @@ export function endSession(): void {
 /**
  * Logout (spec 000 §4): revoke the token, then clear token, stored session data, menus,
  * dictionaries (the query cache) and open tabs; "退出成功" for 2 s; /entry?status=logout.
- * A failed revoke keeps the session and warns "退出失败,请稍后重试！".
+ * A failed revoke keeps the session and warns "退出失败,请稍后重试！". A session of single sign-on
+ * goes on to the provider's logout.
  */
 export async function logout(navigate: (to: string, opts?: { replace?: boolean }) => void): Promise<boolean> {
+  let endSessionUrl: string | undefined;
   try {
-    await api(authCalls.logout, {}, { silent: true });
+    endSessionUrl = (await api(authCalls.logout, {}, { silent: true }))?.endSessionUrl;
   } catch {
     toastWarning(i18n.t('logout.failure'));
     return false;
@@ -41,6 +43,8 @@ export async function logout(navigate: (to: string, opts?: { replace?: boolean }
   signingOut = true;
   endSession();
   toastSuccess(i18n.t('logout.success'), 2);
-  navigate('/entry?status=logout', { replace: true });
+  // A session of single sign-on ends at the provider too, which sends the browser back to /entry?status=logout.
+  if (endSessionUrl) location.assign(endSessionUrl);
+  else navigate('/entry?status=logout', { replace: true });
   return true;
 }
