@@ -131,9 +131,16 @@ describe('messages and badges', () => {
     const { page, context } = await quiet('emp01');
     const apps = page.getByTestId('front-apps');
     await apps
-      .getByRole('link', { name: /我的工资条/ })
+      .getByRole('link', { name: /费用报销/ })
       .getByTestId('pending-badge')
       .waitFor({ timeout: 15_000 });
+    // Payslips are built now: no badge.
+    expect(
+      await apps
+        .getByRole('link', { name: /我的工资条/ })
+        .getByTestId('pending-badge')
+        .count(),
+    ).toBe(0);
     expect(
       await apps
         .getByRole('link', { name: /流程中心/ })

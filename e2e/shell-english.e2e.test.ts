@@ -33,13 +33,13 @@ describe('English switch covers route titles, menus and the shell (issue 5)', ()
     await expect.poll(async () => page.getByRole('banner').textContent()).toContain('Base data');
 
     // A fixed route of a later module: the placeholder names page and area in English.
-    await go(page, '/Salary/index');
-    await page.getByText('My payslips', { exact: true }).first().waitFor();
-    await page.getByTestId('placeholder').getByText('This function is provided by the Payroll module').waitFor();
-    await expect.poll(() => page.title()).toBe('My payslips - Information Management Platform');
+    await go(page, '/Reimburse/index');
+    await page.getByText('Expense claims', { exact: true }).first().waitFor();
+    await page.getByTestId('placeholder').getByText('This function is provided by the Finance module').waitFor();
+    await expect.poll(() => page.title()).toBe('Expense claims - Information Management Platform');
 
     await page.getByRole('button', { name: '中文' }).click();
-    await expect.poll(() => page.title()).toBe('我的工资条 - 信息管理平台');
+    await expect.poll(() => page.title()).toBe('费用报销 - 信息管理平台');
     await page.getByTestId('tab').filter({ hasText: '用户管理' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -60,7 +60,7 @@ describe('first start without SEED_DEMO (issue 25 §5)', () => {
     expect(printed).toContain(password);
     expect((await call('/auth/oauth/token', { username: 'admin', password: 'Demo@123' })).status).toBe(400);
     const info = (await fetch(`${url}/base_api/base/api/anon/systemInfo`).then((r) => r.json())) as { data: unknown };
-    expect(info.data).toEqual({ demoData: false });
+    expect(info.data).toMatchObject({ demoData: false, sso: false, passwordLogin: true });
   });
 
   it('makes the first sign-in change the password before anything else', async () => {
@@ -95,7 +95,7 @@ describe('demo data and sessions', () => {
   afterAll(() => s.close());
 
   it('says when the demo data is loaded (the web shows its ribbon)', async () => {
-    expect((await s.get('/base_api/base/api/anon/systemInfo')).data).toEqual({ demoData: true });
+    expect((await s.get('/base_api/base/api/anon/systemInfo')).data).toMatchObject({ demoData: true });
   });
 
   it('an administrator-set password must be changed at the next sign-in', async () => {
