@@ -130,7 +130,8 @@ describe('confirmation of employment in the browser', () => {
       .getByRole('dialog', { name: '退回' })
       .getByRole('button', { name: /^退\s*回$/ })
       .click();
-    await expect.poll(() => hr.page.getByText('已退回').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    // The toast (the lists now hold other requests whose status reads 已退回 too).
+    await expect.poll(() => hr.page.locator('.ant-message').getByText('已退回').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     // the applicant corrects the form and submits it again
     await openTodo(hr.page);

@@ -28,7 +28,7 @@ describe('fixed routes (spec 000 §2)', () => {
     }
     expect(failures).toEqual([]);
     await context.close();
-  }, 400_000);
+  }, 600_000);
 
   it('opens the public résumé preview without a token', async () => {
     const { page, context } = await signedIn(browser, 'user50');
