@@ -34,11 +34,21 @@ async function timeComes(messageId: number) {
     .update(messages)
     .set({ publishAt: new Date(Date.now() - 1000) })
     .where(eq(messages.id, messageId));
+  const item = and(eq(outbox.topic, 'msg.publish'), sql`(${outbox.payload}->>'messageId')::int = ${messageId}`);
   await s.db
     .update(outbox)
     .set({ availableAt: new Date(Date.now() - 1000) })
-    .where(and(eq(outbox.topic, 'msg.publish'), sql`(${outbox.payload}->>'messageId')::int = ${messageId}`));
-  await drainNow();
+    .where(item);
+  // The module's own timer may be draining at this moment (then drainNow returns at once): wait for the item to be done.
+  await expect
+    .poll(
+      async () => {
+        await drainNow();
+        return (await s.db.select({ status: outbox.status }).from(outbox).where(item))[0]?.status;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('pending');
 }
 
 describe('notices by role, at a set time, until an expiry (/publish/index)', () => {
