@@ -1,5 +1,6 @@
 export { ColumnSettings, useHiddenColumns } from './column-settings';
 export { DictTag } from './dict-tag';
+export { EditDeleteActions } from './edit-delete-actions';
 export { renderValue } from './field-view';
 export { FormFrame } from './form-frame';
 export { ImportDialog, type ImportDialogProps } from './import-dialog';

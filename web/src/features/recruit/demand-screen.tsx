@@ -1,11 +1,11 @@
 import { type DemandRecord, demandMeta, RECRUIT_PERM, recruitCalls } from '@erp/contract/modules/recruit';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, message, Popconfirm, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, message, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
 import { Auth } from '../../app/auth/auth';
-import { OrgTreeSelect, ResourceTable, UserSelect } from '../../components/resource';
+import { EditDeleteActions, OrgTreeSelect, ResourceTable, UserSelect } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
 import { useDictSelect } from './shared';
 
@@ -42,23 +42,13 @@ export default function DemandScreen() {
         }
         rowActions={(r) => (
           <Auth code={RECRUIT_PERM.demandEdit}>
-            <Space size={0}>
-              <Button type="link" size="small" onClick={() => open(r.id)}>
-                编辑
-              </Button>
-              <Popconfirm
-                title="确认删除该需求？"
-                onConfirm={async () => {
-                  await api(recruitCalls.demandDelete, { id: r.id });
-                  message.success('已删除');
-                  await refresh();
-                }}
-              >
-                <Button type="link" size="small" danger>
-                  删除
-                </Button>
-              </Popconfirm>
-            </Space>
+            <EditDeleteActions
+              editText="编辑"
+              onEdit={() => open(r.id)}
+              deleteTitle="确认删除该需求？"
+              remove={() => api(recruitCalls.demandDelete, { id: r.id })}
+              afterRemove={refresh}
+            />
           </Auth>
         )}
         actionsWidth={120}

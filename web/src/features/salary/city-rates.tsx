@@ -1,9 +1,9 @@
 import { type CityRateRecord, cityRateMeta, payrollCalls as P } from '@erp/contract/modules/salary';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
-import { ResourceTable } from '../../components/resource';
+import { EditDeleteActions, ResourceTable } from '../../components/resource';
 import { toFen } from '../finance/money';
 import { fenColumns } from './pay-parts';
 
@@ -67,23 +67,12 @@ export function CityRates({ editable }: { editable: boolean }) {
         rowActions={
           editable
             ? (r) => (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => open(r)}>
-                    修改
-                  </Button>
-                  <Popconfirm
-                    title="确认删除该费率？"
-                    onConfirm={async () => {
-                      await api(P.cityRateDelete, { id: r.id });
-                      message.success('已删除');
-                      await refresh();
-                    }}
-                  >
-                    <Button type="link" size="small" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
-                </Space>
+                <EditDeleteActions
+                  onEdit={() => open(r)}
+                  deleteTitle="确认删除该费率？"
+                  remove={() => api(P.cityRateDelete, { id: r.id })}
+                  afterRemove={refresh}
+                />
               )
             : undefined
         }

@@ -7,11 +7,11 @@ import {
   specialDeductionMeta,
 } from '@erp/contract/modules/salary';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, InputNumber, Modal, Popconfirm, Select, Space, Tabs } from 'antd';
+import { App, Button, Form, InputNumber, Modal, Select, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
-import { ResourceTable, UserSelect, useDictOptions } from '../../components/resource';
+import { EditDeleteActions, ResourceTable, UserSelect, useDictOptions } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
 import { toFen } from '../finance/money';
 import { fenColumns, MonthSelect, monthFromNow } from './pay-parts';
@@ -74,23 +74,12 @@ export default function TeamMembersScreen() {
                 rowActions={
                   editable
                     ? (r) => (
-                        <Space size={0}>
-                          <Button type="link" size="small" onClick={() => open(r)}>
-                            修改
-                          </Button>
-                          <Popconfirm
-                            title="确认删除该扣除？"
-                            onConfirm={async () => {
-                              await api(P.specialDelete, { id: r.id });
-                              message.success('已删除');
-                              await refresh();
-                            }}
-                          >
-                            <Button type="link" size="small" danger>
-                              删除
-                            </Button>
-                          </Popconfirm>
-                        </Space>
+                        <EditDeleteActions
+                          onEdit={() => open(r)}
+                          deleteTitle="确认删除该扣除？"
+                          remove={() => api(P.specialDelete, { id: r.id })}
+                          afterRemove={refresh}
+                        />
                       )
                     : undefined
                 }
