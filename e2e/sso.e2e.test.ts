@@ -1,31 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../server/test/oidc-provider.fixture';
+import { type BuiltServer, freePort, startBuiltServer } from './built-server';
 import { launchBrowser, newPage } from './harness';
 import { dismissGreetings, recordedToasts, recordToasts } from './shell-helpers';
 
-const root = path.resolve(import.meta.dirname, '..');
 let browser: Browser;
 let idp: TestProvider;
-let server: ChildProcess;
+let server: BuiltServer;
 let erp: string;
-let dataDir: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * The built product on its own port and data, configured for single sign-on with an OpenID Connect
@@ -36,49 +19,19 @@ beforeAll(async () => {
   const port = await freePort();
   erp = `http://127.0.0.1:${port}`;
   idp.register(erp);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-e2e-sso-'));
-  server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
-      OIDC_CONTACT: 'IT 服务台',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  server = await startBuiltServer({
+    port,
+    timeoutMs: 200_000,
+    dataPrefix: 'erp-e2e-sso-',
+    env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_CONTACT: 'IT 服务台' },
   });
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const login = await fetch(`${erp}/auth/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'Demo@123' }),
-      });
-      if (((await login.json()) as { code: string }).code === '200') break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready');
-    await new Promise((r) => setTimeout(r, 300));
-  }
   browser = await launchBrowser();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await server?.stop();
   await idp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('single sign-on with the company account', () => {

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface BuiltServer {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Stops the server and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The built product (`server/dist/main.js`) on `port` with a fresh embedded database seeded with the
+ * demo data; resolves once the demo administrator can sign in (ready answers after the migrations,
+ * the demo data follows). `env` adds settings (single sign-on, say).
+ */
+export async function startBuiltServer(opts: { port: number; timeoutMs: number; dataPrefix: string; env?: Record<string, string> }): Promise<BuiltServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), opts.dataPrefix));
+  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + opts.timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) {
+        const login = await fetch(`${url}/auth/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'Demo@123' }),
+        });
+        if (((await login.json()) as { code: string }).code === '200') break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become ready in ${opts.timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    dataDir,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
