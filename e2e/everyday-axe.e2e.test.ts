@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_ROUTES } from '../web/src/app/registry/fixed-routes';
 import { apiCall, launchBrowser } from './harness';
-import { go, seriousA11yViolations, signedIn } from './shell-helpers';
+import { closeOtherTabs, go, seriousA11yViolations, signedIn } from './shell-helpers';
 
 /**
  * Issue 24: axe-core (injected through playwright-core) on every built screen — each fixed route
@@ -59,8 +59,7 @@ async function sweep(user: string, paths: string[]): Promise<{ checked: string[]
     if ((await page.getByTestId('placeholder').filter({ visible: true }).count()) > 0) continue;
     checked.push(path);
     for (const v of await seriousA11yViolations(page)) failures.push(`${user} ${path} ${v}`);
-    // Keep the DOM small: only the current page stays open.
-    await page.evaluate(() => localStorage.removeItem('visitedTabs'));
+    await closeOtherTabs(page);
   }
   await context.close();
   return { checked, failures };

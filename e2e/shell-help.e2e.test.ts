@@ -14,7 +14,8 @@ describe('help centre and AI assistant pages (spec 000 §1, §2)', () => {
     const { page, context, errors } = await signedIn(browser, 'user36');
     await page.getByRole('link', { name: '帮助中心' }).first().click();
     await page.getByTestId('help-center').waitFor();
-    expect(await page.getByTestId('help-section').count()).toBeGreaterThanOrEqual(5);
+    // The sections come with the categories call: the page frame shows first.
+    await expect.poll(() => page.getByTestId('help-section').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
     await page.getByTestId('help-shortcuts').getByText('Shift+F10').waitFor();
     expect(await page.getByTestId('help-contact').textContent()).toContain('系统管理员');
     expect(await seriousA11yViolations(page)).toEqual([]);

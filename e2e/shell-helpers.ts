@@ -112,3 +112,18 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 /** Console errors that are not the browser's own log line for an HTTP error answer we provoked on purpose. */
 export const unexpected = (errors: string[], allowedStatuses: number[] = []) =>
   errors.filter((e) => !allowedStatuses.some((s) => e.includes(`status of ${s}`)));
+
+/**
+ * Closes every tab but the active one (the tabs bar's 关闭其他). Every visited page stays mounted
+ * (hidden) in its tab: a sweep over many screens closes them as it goes, or the DOM grows with each
+ * screen and a spinner left in a hidden page would hold every later wait.
+ */
+export async function closeOtherTabs(page: Page): Promise<void> {
+  if ((await page.getByTestId('tab').count()) <= 2) return;
+  await page.getByTestId('tabs-more').click();
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await page
+    .getByRole('menu')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+}

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_ROUTES } from '../web/src/app/registry/fixed-routes';
 import { launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { closeOtherTabs, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,12 +19,16 @@ describe('fixed routes (spec 000 §2)', () => {
       const before = errors.length;
       await go(page, route.path, { redirects: true });
       await page.waitForTimeout(150);
-      await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'), null, { timeout: 10_000 }).catch(() => undefined);
-      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+      await page
+        .locator('main .ant-spin-spinning:visible')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
       const title = await page.title();
       if (!title.endsWith('信息管理平台')) failures.push(`${route.path}: title ${title}`);
       if (!page.url().includes(`#${route.path}`)) failures.push(`${route.path}: ended at ${page.url()}`);
       if (errors.length > before) failures.push(`${route.path}: ${errors.slice(before).join(' | ')}`);
+      await closeOtherTabs(page);
     }
     expect(failures).toEqual([]);
     await context.close();

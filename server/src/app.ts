@@ -41,6 +41,9 @@ export async function buildApp({ config, database, modules: selected = modules }
       },
     },
     bodyLimit: 1024 * 1024,
+    // Registering the modules reads the web build and warms caches: on a loaded machine that passed
+    // Fastify's default 10 s and the start failed (seen in the API tests under load).
+    pluginTimeout: 60_000,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -1085,10 +1085,10 @@ export const financeProjectCalls = {
   newGetSummaryStatistics: defineCall({
     ...json,
     path: N('getSummaryStatistics'),
-    request: z.object(statsFilters),
-    data: z.array(ZDeptSummary),
+    request: pageRequest(statsFilters),
+    data: pageOf(ZDeptSummary),
     permission: bread,
-    summary: 'Budget and actual per department for the year (sums of its projects)',
+    summary: 'Budget and actual per department for the year (sums of its projects), a page of departments',
   }),
   getIncomeSummaryStatistics: defineCall({
     ...json,

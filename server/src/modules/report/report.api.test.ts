@@ -313,6 +313,26 @@ describe('who sees what', () => {
     expect(await codes('emp01')).toEqual([]);
   });
 
+  it('answers in English when the client asks for it: the texts of the report, not its data or figures', async () => {
+    const en = { headers: { 'accept-language': 'en-US' } };
+    const cards = await s.post<ReportCard[]>(`${P}entrance`, {}, tokens.hr01, en);
+    expect(cards.data.find((c) => c.code === 'yyTotal')?.title).toBe('Head count overview');
+    const body = { report: 'yyTotal', ...Q1, groupBy: 'org', orgId: ids.root };
+    const english = await s.post<ReportResult>(`${P}query`, body, tokens.hr01, en);
+    const chinese = await report('hr01', body);
+    expect([english.data.title, english.data.groupTitle, english.data.total.label]).toEqual(['Head count overview', 'Organisation', 'Total']);
+    expect(english.data.columns.map((c) => c.key)).toEqual(chinese.columns.map((c) => c.key));
+    expect(english.data.columns.every((c) => !/[\u4e00-\u9fa5]/.test(c.title))).toBe(true);
+    expect(english.data.rows).toEqual(chinese.rows);
+    const drill = await s.post<{ title: string; columns: Array<{ title: string }> }>(
+      `${P}drill`,
+      { ...body, rowKey: '__total__', measure: english.data.columns.find((c) => c.drill)?.key },
+      tokens.hr01,
+      en,
+    );
+    expect(drill.data.columns.map((c) => c.title)).toContain('Name');
+  });
+
   it('a report without its permission is refused', async () => {
     const rec = await call('rec01', 'query', { report: 'yyTotal', ...Q1 });
     expect([rec.status, rec.message]).toEqual([403, '没有权限查看该报表']);

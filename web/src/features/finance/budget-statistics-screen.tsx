@@ -35,10 +35,22 @@ export default function BudgetStatisticsScreen() {
   const [deptId, setDeptId] = useState<number | null>(null);
   const [by, setBy] = useState<'quarter' | 'month'>('quarter');
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
+  const [deptPage, setDeptPage] = useState({ pageIndex: 1, pageSize: 20 });
   const filters = { year, deptId: deptId ?? undefined };
   const summary = useQuery({ queryKey: ['finance', 'stats', 'summary', filters], queryFn: () => api(F.getSummary, filters) });
   const detail = useQuery({ queryKey: ['finance', 'stats', 'detail', filters], queryFn: () => api(F.newGetBudgetDetailStatistics, filters) });
-  const depts = useQuery({ queryKey: ['finance', 'stats', 'depts', filters], queryFn: () => api(F.newGetSummaryStatistics, filters) });
+  // A company holds up to thousands of departments: the summary comes a page at a time, the chart shows the page.
+  const depts = useQuery({
+    queryKey: ['finance', 'stats', 'depts', filters, deptPage],
+    queryFn: () => api(F.newGetSummaryStatistics, { ...filters, ...deptPage }),
+    placeholderData: (previous) => previous,
+  });
+  const deptRows = depts.data?.records ?? [];
+  // Another year or department starts both lists on their first page.
+  const firstPages = () => {
+    setPage((p) => ({ ...p, pageIndex: 1 }));
+    setDeptPage((p) => ({ ...p, pageIndex: 1 }));
+  };
   const projects = useQuery({
     queryKey: ['finance', 'stats', 'projects', filters, by, page],
     queryFn: () => api(by === 'quarter' ? F.getQuarterBudgetPage : F.getMonthBudgetPage, { ...filters, ...page }),
@@ -58,11 +70,11 @@ export default function BudgetStatisticsScreen() {
   }, [detail.data, by]);
   const deptChart = useMemo(
     () => [
-      { name: '预算收入', values: (depts.data ?? []).map((d) => d.budgetIncome) },
-      { name: '实际收入', values: (depts.data ?? []).map((d) => d.actualIncome) },
-      { name: '预算毛利', values: (depts.data ?? []).map((d) => d.budgetProfit), kind: 'line' as const },
+      { name: '预算收入', values: deptRows.map((d) => d.budgetIncome) },
+      { name: '实际收入', values: deptRows.map((d) => d.actualIncome) },
+      { name: '预算毛利', values: deptRows.map((d) => d.budgetProfit), kind: 'line' as const },
     ],
-    [depts.data],
+    [deptRows],
   );
   const s = summary.data;
   const periods = by === 'quarter' ? QUARTERS : MONTHS;
@@ -78,9 +90,25 @@ export default function BudgetStatisticsScreen() {
     <ScreenFrame>
       <Space wrap style={{ marginBottom: 12 }}>
         年度
-        <Select value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: `${y}年` }))} style={{ width: 110 }} aria-label="年度" />
+        <Select
+          value={year}
+          onChange={(y) => {
+            setYear(y);
+            firstPages();
+          }}
+          options={years.map((y) => ({ value: y, label: `${y}年` }))}
+          style={{ width: 110 }}
+          aria-label="年度"
+        />
         部门
-        <OrgTreeSelect value={deptId} onChange={(v) => setDeptId(typeof v === 'number' ? v : null)} placeholder="全部部门" />
+        <OrgTreeSelect
+          value={deptId}
+          onChange={(v) => {
+            setDeptId(typeof v === 'number' ? v : null);
+            firstPages();
+          }}
+          placeholder="全部部门"
+        />
         <Select
           aria-label="统计方式"
           value={by}
@@ -124,14 +152,20 @@ export default function BudgetStatisticsScreen() {
             label: '部门汇总',
             children: (
               <>
-                <BudgetChart categories={(depts.data ?? []).map((d) => d.deptName)} series={deptChart} height={260} />
+                <BudgetChart categories={deptRows.map((d) => d.deptName)} series={deptChart} height={260} />
                 <Space style={{ margin: '8px 0' }}>{exportButton(F.newExportSummaryBudget, `${year}年部门预算汇总.xlsx`)}</Space>
                 <Table
                   size="small"
                   rowKey="deptId"
-                  pagination={false}
-                  loading={depts.isLoading}
-                  dataSource={depts.data ?? []}
+                  pagination={{
+                    current: deptPage.pageIndex,
+                    pageSize: deptPage.pageSize,
+                    total: depts.data?.total ?? 0,
+                    showTotal: (n) => `共 ${n} 个部门`,
+                    onChange: (pageIndex, pageSize) => setDeptPage({ pageIndex, pageSize }),
+                  }}
+                  loading={depts.isFetching}
+                  dataSource={deptRows}
                   columns={[
                     { title: '部门', dataIndex: 'deptName' },
                     { title: '项目数', dataIndex: 'projectCount' },

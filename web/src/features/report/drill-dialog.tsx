@@ -2,7 +2,9 @@ import { type ReportFilters, reportCalls } from '@erp/contract/modules/report';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Table } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, download } from '../../app/api/client';
+import './report-texts';
 
 export interface DrillTarget {
   rowKey: string;
@@ -14,14 +16,15 @@ export interface DrillTarget {
 /** The records behind one figure, page by page, with their xlsx export. */
 export function DrillDialog({ filters, target, onClose }: { filters: ReportFilters; target: DrillTarget; onClose: () => void }) {
   const { message } = App.useApp();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 20 });
   const input = { ...filters, rowKey: target.rowKey, measure: target.measure };
   const { data, isFetching } = useQuery({
-    queryKey: ['report', 'drill', input, page],
+    queryKey: ['report', 'drill', input, page, i18n.language],
     queryFn: () => api(reportCalls.drill, { ...input, ...page }),
   });
   const title = `${target.rowLabel} · ${target.measureTitle}`;
-  const exportDrill = () => download(reportCalls.drillExport, input, `${title}明细.xlsx`).catch((e: Error) => message.error(e.message));
+  const exportDrill = () => download(reportCalls.drillExport, input, t('report.drillFile', { title })).catch((e: Error) => message.error(e.message));
   return (
     <Modal
       open
@@ -30,10 +33,10 @@ export function DrillDialog({ filters, target, onClose }: { filters: ReportFilte
       onCancel={onClose}
       footer={[
         <Button key="export" onClick={exportDrill} disabled={!data?.total}>
-          导出明细
+          {t('report.exportDrill')}
         </Button>,
         <Button key="close" type="primary" onClick={onClose}>
-          关闭
+          {t('report.close')}
         </Button>,
       ]}
     >
@@ -53,7 +56,7 @@ export function DrillDialog({ filters, target, onClose }: { filters: ReportFilte
           current: page.pageIndex,
           pageSize: page.pageSize,
           total: data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
+          showTotal: (count) => t('report.total', { count }),
           onChange: (pageIndex, pageSize) => setPage({ pageIndex, pageSize }),
         }}
       />

@@ -1,28 +1,29 @@
 import { reportCalls } from '@erp/contract/modules/report';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/client';
 import { ScreenFrame } from '../base/screen-frame';
+import './report-texts';
 
-const AREAS = [
-  { key: 'hr', title: '运营报表' },
-  { key: 'recruit', title: '招聘报表' },
-] as const;
+const AREAS = ['hr', 'recruit'] as const;
 
 /** 报表中心: the reports the user may open, as cards grouped by area (one permission per report). */
 export default function EntranceScreen() {
-  const { data, isLoading } = useQuery({ queryKey: ['report', 'entrance'], queryFn: () => api(reportCalls.entrance, {}) });
+  const { t, i18n } = useTranslation();
+  // The server names the cards in the chosen language: a switch asks again.
+  const { data, isLoading } = useQuery({ queryKey: ['report', 'entrance', i18n.language], queryFn: () => api(reportCalls.entrance, {}) });
   if (isLoading) return <Spin style={{ margin: 48 }} />;
   const cards = data ?? [];
   return (
     <ScreenFrame>
-      {!cards.length && <Empty description="暂无可查看的报表" />}
+      {!cards.length && <Empty description={t('report.none')} />}
       {AREAS.map((area) => {
-        const mine = cards.filter((c) => c.area === area.key);
+        const mine = cards.filter((c) => c.area === area);
         if (!mine.length) return null;
         return (
-          <section key={area.key} style={{ marginBottom: 24 }}>
-            <Typography.Title level={5}>{area.title}</Typography.Title>
+          <section key={area} style={{ marginBottom: 24 }}>
+            <Typography.Title level={5}>{t(`report.areas.${area}`)}</Typography.Title>
             <Row gutter={[16, 16]}>
               {mine.map((c) => (
                 <Col key={c.code} xs={24} sm={12} lg={8} xl={6}>

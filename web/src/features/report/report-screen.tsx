@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Row, Segmented, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type JSX, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, download } from '../../app/api/client';
 import { OrgTreeSelect, useDictSelect } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
 import { DrillDialog, type DrillTarget } from './drill-dialog';
 import { ReportChartCard } from './report-chart';
 import { formatValue } from './report-format';
+import './report-texts';
 
 /** The category dictionary of a report (what the server answers as `categoryDict`), known before the first answer. */
 const categoryDictOf = (code: ReportCode) => (code.startsWith('yy') ? 'PERSONCATEGORY' : 'RECRUITKIND');
@@ -19,6 +21,7 @@ const categoryDictOf = (code: ReportCode) => (code.startsWith('yy') ? 'PERSONCAT
  */
 function ReportScreen({ code }: { code: ReportCode }) {
   const { message } = App.useApp();
+  const { t, i18n } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(11, 'month').startOf('month'), dayjs().startOf('month')]);
   const [orgId, setOrgId] = useState<number | null>(null);
   const [category, setCategory] = useState<string | null>(null);
@@ -27,7 +30,8 @@ function ReportScreen({ code }: { code: ReportCode }) {
   const categories = useDictSelect(categoryDictOf(code));
   const filters: ReportFilters = { report: code, from: range[0].format('YYYY-MM'), to: range[1].format('YYYY-MM'), orgId, category, groupBy };
   const { data, isFetching, error } = useQuery({
-    queryKey: ['report', 'query', filters],
+    // The server names columns and charts in the chosen language: a switch asks again.
+    queryKey: ['report', 'query', filters, i18n.language],
     queryFn: () => api(reportCalls.query, filters),
     // The last answer stays while the next loads: the dimension switch and the table do not blink.
     placeholderData: (previous) => previous,
@@ -65,16 +69,21 @@ function ReportScreen({ code }: { code: ReportCode }) {
       <Space wrap style={{ marginBottom: 12 }}>
         <DatePicker.RangePicker
           picker="month"
-          aria-label="统计期间"
+          aria-label={t('report.period')}
           value={range}
           allowClear={false}
           disabledDate={(d) => d.isAfter(dayjs(), 'month')}
           onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
         />
-        <OrgTreeSelect aria-label="组织" placeholder="全部组织" value={orgId} onChange={(v) => setOrgId(typeof v === 'number' ? v : null)} />
+        <OrgTreeSelect
+          aria-label={t('report.org')}
+          placeholder={t('report.allOrgs')}
+          value={orgId}
+          onChange={(v) => setOrgId(typeof v === 'number' ? v : null)}
+        />
         <Select
-          aria-label="类别"
-          placeholder="全部类别"
+          aria-label={t('report.category')}
+          placeholder={t('report.allCategories')}
           allowClear
           style={{ width: 150 }}
           value={category}
@@ -82,16 +91,16 @@ function ReportScreen({ code }: { code: ReportCode }) {
           options={categories}
         />
         <Button type="primary" onClick={exportReport} disabled={!data}>
-          导出
+          {t('report.export')}
         </Button>
       </Space>
       {data && (
         <div style={{ marginBottom: 12 }}>
           <Segmented
-            aria-label="统计维度"
+            aria-label={t('report.dimension')}
             value={data.groupBy}
             onChange={(v) => setGroupBy(String(v))}
-            options={data.groups.map((g) => ({ value: g.key, label: `按${g.title}` }))}
+            options={data.groups.map((g) => ({ value: g.key, label: t('report.by', { name: g.title }) }))}
           />
         </div>
       )}
@@ -99,7 +108,8 @@ function ReportScreen({ code }: { code: ReportCode }) {
       {data && (
         <>
           <Typography.Paragraph type="secondary">
-            {data.description}（数据截至 {data.asOf}）
+            {data.description}
+            {t('report.asOf', { date: data.asOf })}
           </Typography.Paragraph>
           <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
             {data.charts.map((c) => (

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../../../test/harness';
 import { orgUnits } from '../../../db/schema';
 import { queryRows } from '../../../platform/db';
 import { generateProjects } from './project.generate';
-import { deptSummaries, type StatsScope, subjectTable, summary, typeTable } from './statistics';
+import { deptSummaries, deptSummaryPage, type StatsScope, subjectTable, summary, typeTable } from './statistics';
 
 /**
  * The kept sums of the budget statistics (fin_budget_rollup: a unit's subtree per subject and month;
@@ -54,6 +54,10 @@ async function compareScope(scope: StatsScope): Promise<number> {
   const before: StatsScope = { ...scope, totals: 'dept' };
   expect(await summary(s.db, null, scope)).toEqual(await summary(s.db, null, before));
   expect(await deptSummaries(s.db, null, scope)).toEqual(await deptSummaries(s.db, null, before));
+  for (const page of [1, 2]) {
+    const at = { pageIndex: page, pageSize: 3 };
+    expect(await deptSummaryPage(s.db, null, { ...scope, ...at })).toEqual(await deptSummaryPage(s.db, null, { ...before, ...at }));
+  }
   for (const by of ['quarter', 'month'] as const) expect(await typeTable(s.db, null, scope, by)).toEqual(await typeTable(s.db, null, before, by));
   const tables: Array<Parameters<typeof subjectTable>[3]> = [
     {},
@@ -147,8 +151,10 @@ describe('kept budget sums', () => {
       const sum = await s.post<BudgetSummary>(N('getSummary'), { year: thisYear, deptId }, fin);
       expect(sum.code, sum.message).toBe('200');
       expect(sum.data).toEqual(await summary(s.db, null, scope));
-      const perDept = await s.post<unknown[]>(N('getSummaryStatistics'), { year: thisYear, deptId }, fin);
-      expect(perDept.data).toEqual(await deptSummaries(s.db, null, scope));
+      const perDept = await s.post<{ records: unknown[]; total: number }>(N('getSummaryStatistics'), { year: thisYear, deptId, pageSize: 200 }, fin);
+      const all = await deptSummaries(s.db, null, scope);
+      expect(perDept.data.records).toEqual(all.slice(0, 200));
+      expect(perDept.data.total).toBe(all.length);
       const quarter = await s.post<PeriodTable>(N('getQuarterBudgetDetail'), { year: thisYear, deptId, quarter: 2 }, fin);
       expect(quarter.data).toEqual(await subjectTable(s.db, null, scope, { quarter: 2 }));
       expect(quarter.data.rows.length).toBeGreaterThan(10);

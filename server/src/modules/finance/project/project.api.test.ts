@@ -225,11 +225,17 @@ describe('a project from draft to approval', () => {
     const d = rows.data.find((r) => r.deptId === dept);
     expect(d?.projectIncome).toBe(Number(raw.rows.find((r) => r.budget_type === '001')?.amount));
     expect(d?.projectOutcome).toBe(Number(raw.rows.find((r) => r.budget_type === '002')?.amount));
-    const summaries = await s.post<Array<{ deptId: number; budgetIncome: number }>>(N('getSummaryStatistics'), { year: 2026 }, fin);
+    const summaries = await s.post<Page<{ deptId: number; budgetIncome: number }>>(N('getSummaryStatistics'), { year: 2026, pageSize: 200 }, fin);
     expect(summaries.code, summaries.message).toBe('200');
-    expect(summaries.data.find((r) => r.deptId === dept)?.budgetIncome).toBe(d?.projectIncome);
+    expect(summaries.data.total).toBe(summaries.data.records.length);
+    expect(summaries.data.records.find((r) => r.deptId === dept)?.budgetIncome).toBe(d?.projectIncome);
     const all = await s.post<{ budgetIncome: number }>(N('getSummary'), { year: 2026 }, fin);
-    expect(all.data.budgetIncome).toBe(summaries.data.reduce((t, r) => t + r.budgetIncome, 0));
+    expect(all.data.budgetIncome).toBe(summaries.data.records.reduce((t, r) => t + r.budgetIncome, 0));
+    // Page by page, the same departments in the same order.
+    const first = await s.post<Page<{ deptId: number }>>(N('getSummaryStatistics'), { year: 2026, pageSize: 2 }, fin);
+    const second = await s.post<Page<{ deptId: number }>>(N('getSummaryStatistics'), { year: 2026, pageSize: 2, pageIndex: 2 }, fin);
+    expect([...first.data.records, ...second.data.records].map((r) => r.deptId)).toEqual(summaries.data.records.slice(0, 4).map((r) => r.deptId));
+    expect(second.data.total).toBe(summaries.data.total);
     const detail = await s.post<Array<{ project: number[]; own: number[]; total: number }>>(D('getDeptBudgetDetailList'), { year: 2026, deptId: dept }, fin);
     expect(detail.data.reduce((t, r) => t + r.total, 0)).toBe(raw.rows.reduce((t, r) => t + Number(r.amount), 0));
   });

@@ -31,7 +31,18 @@ import {
   storeDraft,
   submitProject,
 } from './project.service';
-import { contractIncomePage, deptSummaries, incomeByClient, MONTHS, projectPeriodPage, QUARTERS, subjectTable, summary, typeTable } from './statistics';
+import {
+  contractIncomePage,
+  deptSummaries,
+  deptSummaryPage,
+  incomeByClient,
+  MONTHS,
+  projectPeriodPage,
+  QUARTERS,
+  subjectTable,
+  summary,
+  typeTable,
+} from './statistics';
 
 /** Documents of other areas whose tasks the borrow/ calls decide (the bills area registers the cancellation bill). */
 const taskDocuments = new Map<string, BusinessDocument<never>>();
@@ -422,7 +433,7 @@ export function projectRoutes(platform: Platform): Route[] {
       }));
     },
     getSummary: (input, ctx) => summary(db, ctx.user, input),
-    newGetSummaryStatistics: (input, ctx) => deptSummaries(db, ctx.user, input),
+    newGetSummaryStatistics: (input, ctx) => deptSummaryPage(db, ctx.user, input),
     getIncomeSummaryStatistics: (input, ctx) => incomeByClient(db, ctx.user, input),
     newGetBudgetDetailStatistics: (input, ctx) => subjectTable(db, ctx.user, input),
     getQuarterBudgetPage: (input, ctx) => projectPeriodPage(db, ctx.user, input, 'quarter'),

@@ -292,26 +292,70 @@ async function deptRowsSummed(db: Db, user: Principal | null, s: StatsScope): Pr
     }));
 }
 
-/** Per department (the unit a project belongs to): the year's totals. */
+/**
+ * A page of departments (by id) from the kept rows: the page is chosen from the projects first, then
+ * each of its departments reads its year by primary key, so a call costs the page, not the 2,000
+ * departments a company-wide summary holds.
+ */
+async function deptPageKept(db: Db, user: Principal | null, s: StatsScope, limit: number, offset: number) {
+  const t = (kind: string, type: string) => sql`sum(y.amount) FILTER (WHERE y.kind = ${kind} AND y.budget_type = ${type})`;
+  const list = await rows<DeptRow & { total: number }>(
+    db,
+    sql`SELECT o.id, o.name, d.n, d.amount, d.total, t.bi, t.bo, t.be, t.ai, t.ao, t.ae
+        FROM (SELECT p.dept_id, count(*)::int AS n, sum(p.contract_amount) AS amount, count(*) OVER ()::int AS total
+              FROM fin_projects p JOIN org_units po ON po.id = p.dept_id WHERE ${projectWhere(user, s)}
+              GROUP BY 1 ORDER BY 1 LIMIT ${limit} OFFSET ${offset}) d
+        JOIN org_units o ON o.id = d.dept_id
+        LEFT JOIN LATERAL (
+          SELECT ${t('b', BUDGET_TYPE.income)} AS bi, ${t('b', BUDGET_TYPE.outcome)} AS bo, ${t('b', BUDGET_TYPE.expense)} AS be,
+                 ${t('a', BUDGET_TYPE.income)} AS ai, ${t('a', BUDGET_TYPE.outcome)} AS ao, ${t('a', BUDGET_TYPE.expense)} AS ae
+          FROM fin_budget_dept_years y WHERE y.kind IN ('a', 'b') AND y.year = ${s.year} AND y.dept_id = d.dept_id) t ON true
+        ORDER BY o.id`,
+  );
+  let total = list[0]?.total;
+  if (total === undefined && offset > 0) {
+    const [r] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(DISTINCT p.dept_id)::int AS n FROM fin_projects p JOIN org_units po ON po.id = p.dept_id WHERE ${projectWhere(user, s)}`,
+    );
+    total = r?.n;
+  }
+  return { list, total: total ?? 0 };
+}
+
+/** A page of the per-department summary (what the statistics screen shows). */
+export async function deptSummaryPage(db: Db, user: Principal | null, s: StatsScope & { pageIndex: number; pageSize: number }) {
+  const offset = (s.pageIndex - 1) * s.pageSize;
+  if (companyWide(user, s) && s.totals !== 'dept') {
+    const { list, total } = await deptPageKept(db, user, s, s.pageSize, offset);
+    return { records: list.map(deptSummaryOf), total, pageIndex: s.pageIndex, pageSize: s.pageSize };
+  }
+  const all = await deptSummaries(db, user, s);
+  return { records: all.slice(offset, offset + s.pageSize), total: all.length, pageIndex: s.pageIndex, pageSize: s.pageSize };
+}
+
+/** Per department (the unit a project belongs to): the year's totals, every department (the export). */
 export async function deptSummaries(db: Db, user: Principal | null, s: StatsScope) {
   const list = companyWide(user, s) && s.totals !== 'dept' ? await deptRowsKept(db, user, s) : await deptRowsSummed(db, user, s);
-  return list.map((d) => {
-    const [bi, bo, be, ai, ao, ae] = [d.bi, d.bo, d.be, d.ai, d.ao, d.ae].map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
-    return {
-      deptId: d.id,
-      deptName: d.name,
-      projectCount: Number(d.n ?? 0),
-      contractAmount: Number(d.amount ?? 0),
-      budgetIncome: bi,
-      budgetOutcome: bo,
-      budgetExpense: be,
-      budgetProfit: bi - bo - be,
-      actualIncome: ai,
-      actualOutcome: ao,
-      actualExpense: ae,
-      actualProfit: ai - ao - ae,
-    };
-  });
+  return list.map(deptSummaryOf);
+}
+
+function deptSummaryOf(d: DeptRow) {
+  const [bi, bo, be, ai, ao, ae] = [d.bi, d.bo, d.be, d.ai, d.ao, d.ae].map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  return {
+    deptId: d.id,
+    deptName: d.name,
+    projectCount: Number(d.n ?? 0),
+    contractAmount: Number(d.amount ?? 0),
+    budgetIncome: bi,
+    budgetOutcome: bo,
+    budgetExpense: be,
+    budgetProfit: bi - bo - be,
+    actualIncome: ai,
+    actualOutcome: ao,
+    actualExpense: ae,
+    actualProfit: ai - ao - ae,
+  };
 }
 
 /** Income per client and quarter. */

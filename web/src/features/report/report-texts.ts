@@ -1,0 +1,38 @@
+import { registerMessages } from '../../app/i18n';
+
+registerMessages('report', {
+  'zh-CN': {
+    areas: { hr: '运营报表', recruit: '招聘报表' },
+    none: '暂无可查看的报表',
+    period: '统计期间',
+    org: '组织',
+    allOrgs: '全部组织',
+    category: '类别',
+    allCategories: '全部类别',
+    export: '导出',
+    dimension: '统计维度',
+    by: '按{{name}}',
+    asOf: '（数据截至 {{date}}）',
+    exportDrill: '导出明细',
+    drillFile: '{{title}}明细.xlsx',
+    close: '关闭',
+    total: '共 {{count}} 条',
+  },
+  'en-US': {
+    areas: { hr: 'Operations reports', recruit: 'Recruitment reports' },
+    none: 'No report is available to you',
+    period: 'Period',
+    org: 'Organisation',
+    allOrgs: 'All organisations',
+    category: 'Category',
+    allCategories: 'All categories',
+    export: 'Export',
+    dimension: 'Dimension',
+    by: 'By {{name}}',
+    asOf: ' (as of {{date}})',
+    exportDrill: 'Export records',
+    drillFile: '{{title}} details.xlsx',
+    close: 'Close',
+    total: '{{count}} in all',
+  },
+});
