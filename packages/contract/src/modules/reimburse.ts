@@ -110,7 +110,7 @@ const fen = (label: string) =>
 
 // ---- Invoices ----------------------------------------------------------------------------------------
 
-export const ZInvoiceRecord = z.object({
+export const ZExpenseInvoice = z.object({
   id: z.number().int(),
   kind: z.string(),
   invoiceCode: z.string().nullable(),
@@ -130,11 +130,11 @@ export const ZInvoiceRecord = z.object({
   claimNo: z.string().nullable(),
   createdAt: isoDateTime(),
 });
-export type InvoiceRecord = z.output<typeof ZInvoiceRecord>;
+export type ExpenseInvoice = z.output<typeof ZExpenseInvoice>;
 
 const money = (label: string, labelEn: string, width = 110) => ({ label, labelEn, valueType: 'money' as const, width });
 
-export const invoiceMeta = defineResourceMeta(ZInvoiceRecord, {
+export const invoiceMeta = defineResourceMeta(ZExpenseInvoice, {
   name: 'expenseInvoice',
   title: '个人票夹',
   titleEn: 'My invoices',
@@ -245,7 +245,7 @@ export const ZClaimLine = z.object({
   expenseDate: z.string(),
   amount: z.number().int(),
   description: z.string(),
-  invoices: z.array(ZInvoiceRecord),
+  invoices: z.array(ZExpenseInvoice),
 });
 export type ClaimLine = z.output<typeof ZClaimLine>;
 
@@ -300,21 +300,21 @@ export const personInvoiceCalls = {
     ...json,
     path: PI('page'),
     request: pageRequest(ZInvoiceFilters),
-    data: pageOf(ZInvoiceRecord),
+    data: pageOf(ZExpenseInvoice),
     summary: 'My invoices (only the owner sees them), by state, type, date range and keyword',
   }),
   invoiceDetail: defineCall({
     ...json,
     path: PI('detail'),
     request: ZIdReq,
-    data: ZInvoiceRecord,
+    data: ZExpenseInvoice,
     summary: 'One of my invoices',
   }),
   invoiceAdd: defineCall({
     ...json,
     path: PI('add'),
     request: ZInvoiceInput,
-    data: ZInvoiceRecord,
+    data: ZExpenseInvoice,
     write: true,
     summary: 'Adds an invoice with its photo or PDF; the same code and number twice in the company is refused',
   }),
@@ -322,7 +322,7 @@ export const personInvoiceCalls = {
     ...json,
     path: PI('update'),
     request: ZInvoiceUpdate,
-    data: ZInvoiceRecord,
+    data: ZExpenseInvoice,
     write: true,
     summary: 'Changes an invoice not on a claim',
   }),

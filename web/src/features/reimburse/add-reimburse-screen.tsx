@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type ClaimDetail,
+  type ExpenseInvoice,
   INVOICE_REQUIRED_CATEGORIES,
-  type InvoiceRecord,
   MAX_LINES,
   personInvoiceCalls as PI,
   reimburseCalls as RC,
@@ -70,7 +70,7 @@ function ClaimForm({ claim }: { claim?: ClaimDetail }) {
     queryKey: ['reimburse', 'projects', projectKeyword],
     queryFn: () => api(RC.claimProjects, { keyword: projectKeyword || undefined }),
   });
-  const byId = new Map<number, InvoiceRecord>((invoices.data?.records ?? []).map((i) => [i.id, i]));
+  const byId = new Map<number, ExpenseInvoice>((invoices.data?.records ?? []).map((i) => [i.id, i]));
   const total = (lines ?? []).reduce((a, l) => a + toFen(l?.amount), 0);
   const chosenElsewhere = (index: number) => new Set((lines ?? []).flatMap((l, i) => (i === index ? [] : (l?.invoiceIds ?? []))));
   const editable = !claim || claim.state === 'draft' || claim.state === 'returned';

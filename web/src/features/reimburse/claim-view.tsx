@@ -1,4 +1,4 @@
-import type { ClaimDetail, ClaimLine, InvoiceRecord } from '@erp/contract/modules/reimburse';
+import type { ClaimDetail, ClaimLine, ExpenseInvoice } from '@erp/contract/modules/reimburse';
 import { Button, Descriptions, Table, Typography } from 'antd';
 import { fenText } from '../finance/money';
 import { useReimburseLabels } from './labels';
@@ -17,7 +17,7 @@ export function ClaimView({ d }: { d: ClaimDetail }) {
     {
       title: '',
       key: 'preview',
-      render: (_: unknown, inv: InvoiceRecord) =>
+      render: (_: unknown, inv: ExpenseInvoice) =>
         inv.files.length ? (
           <Button type="link" size="small" onClick={() => void preview.open(inv)}>
             {t('reimburse.folder.preview')}
@@ -68,7 +68,7 @@ export function ClaimView({ d }: { d: ClaimDetail }) {
         expandable={{
           rowExpandable: (l) => l.invoices.length > 0,
           defaultExpandAllRows: true,
-          expandedRowRender: (l) => <Table<InvoiceRecord> size="small" rowKey="id" pagination={false} dataSource={l.invoices} columns={invoiceColumns} />,
+          expandedRowRender: (l) => <Table<ExpenseInvoice> size="small" rowKey="id" pagination={false} dataSource={l.invoices} columns={invoiceColumns} />,
         }}
         summary={() => (
           <Table.Summary.Row>

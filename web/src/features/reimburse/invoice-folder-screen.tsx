@@ -1,4 +1,4 @@
-import { INVOICE_STATE, type InvoiceRecord, invoiceMeta, personInvoiceCalls as PI } from '@erp/contract/modules/reimburse';
+import { type ExpenseInvoice, INVOICE_STATE, invoiceMeta, personInvoiceCalls as PI } from '@erp/contract/modules/reimburse';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ export default function InvoiceFolderScreen() {
   const client = useQueryClient();
   const { message } = App.useApp();
   const { t, kind, invoiceState } = useReimburseLabels();
-  const [editing, setEditing] = useState<InvoiceRecord | null | undefined>(undefined);
+  const [editing, setEditing] = useState<ExpenseInvoice | null | undefined>(undefined);
   const preview = usePreview();
   const refresh = () => client.invalidateQueries({ queryKey: ['reimburse'] });
   const link = (text: string, onClick: () => void, danger = false) => (
@@ -25,7 +25,7 @@ export default function InvoiceFolderScreen() {
   );
   return (
     <ScreenFrame>
-      <ResourceTable<InvoiceRecord>
+      <ResourceTable<ExpenseInvoice>
         meta={invoiceMeta}
         pageCall={PI.invoicePage}
         queryKey={['reimburse', 'invoices']}

@@ -1,5 +1,5 @@
 import type { FileEntry } from '@erp/contract/modules/file';
-import { type InvoiceRecord, personInvoiceCalls as PI, REIMBURSE_MAX } from '@erp/contract/modules/reimburse';
+import { type ExpenseInvoice, personInvoiceCalls as PI, REIMBURSE_MAX } from '@erp/contract/modules/reimburse';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { api } from '../../app/api/client';
@@ -24,11 +24,11 @@ interface Values {
 const INVOICE_FILE_TYPES = ['jpg', 'jpeg', 'png', 'pdf'] as const;
 
 /** Adds or edits an invoice of my folder: its photo or PDF (previewed in the upload list) and what is printed on it. */
-export function InvoiceFormDialog({ record, open, onClose, onSaved }: { record: InvoiceRecord | null; open: boolean; onClose(): void; onSaved(): void }) {
+export function InvoiceFormDialog({ record, open, onClose, onSaved }: { record: ExpenseInvoice | null; open: boolean; onClose(): void; onSaved(): void }) {
   const { t, kindOptions } = useReimburseLabels();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const { modalProps } = useFormDialog<Values, InvoiceRecord>({
+  const { modalProps } = useFormDialog<Values, ExpenseInvoice>({
     form,
     save: (v) => {
       const body = {

@@ -1,4 +1,4 @@
-import type { ClaimDetail, ClaimRecord, FileEntry, InvoiceRecord, Page } from '@erp/contract';
+import type { ClaimDetail, ClaimRecord, ExpenseInvoice, FileEntry, Page } from '@erp/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,8 +49,8 @@ async function invoiceBody(token: string, over: Record<string, unknown> = {}) {
   };
 }
 
-async function addInvoice(token: string, over: Record<string, unknown> = {}): Promise<InvoiceRecord> {
-  const res = await s.post<InvoiceRecord>(PI('add'), await invoiceBody(token, over), token);
+async function addInvoice(token: string, over: Record<string, unknown> = {}): Promise<ExpenseInvoice> {
+  const res = await s.post<ExpenseInvoice>(PI('add'), await invoiceBody(token, over), token);
   expect(res.code, res.message).toBe('200');
   return res.data;
 }
@@ -68,20 +68,20 @@ describe('personal invoice folder', () => {
     const inv = await addInvoice(emp, { seller: '北京测试酒店有限公司' });
     expect(inv).toMatchObject({ state: '001', total: 106_00, claimId: null });
     expect(inv.files).toHaveLength(1);
-    const page = await s.post<Page<InvoiceRecord>>(PI('page'), { keyword: '北京测试酒店', state: '001' }, emp);
+    const page = await s.post<Page<ExpenseInvoice>>(PI('page'), { keyword: '北京测试酒店', state: '001' }, emp);
     expect(page.data.records.map((r) => r.id)).toContain(inv.id);
-    const ranged = await s.post<Page<InvoiceRecord>>(PI('page'), { invoiceDateFrom: daysAgo(1), invoiceDateTo: today }, emp);
+    const ranged = await s.post<Page<ExpenseInvoice>>(PI('page'), { invoiceDateFrom: daysAgo(1), invoiceDateTo: today }, emp);
     expect(ranged.data.records.map((r) => r.id)).not.toContain(inv.id);
     // The demo folder has invoices in every state.
-    for (const state of ['001', '002', '003']) expect((await s.post<Page<InvoiceRecord>>(PI('page'), { state }, emp)).data.total).toBeGreaterThan(0);
+    for (const state of ['001', '002', '003']) expect((await s.post<Page<ExpenseInvoice>>(PI('page'), { state }, emp)).data.total).toBeGreaterThan(0);
 
     expect((await s.post(PI('detail'), { id: inv.id }, emp2)).status).toBe(404);
-    expect((await s.post<Page<InvoiceRecord>>(PI('page'), { keyword: '北京测试酒店' }, emp2)).data.total).toBe(0);
+    expect((await s.post<Page<ExpenseInvoice>>(PI('page'), { keyword: '北京测试酒店' }, emp2)).data.total).toBe(0);
     const foreignEdit = await s.post(PI('update'), { id: inv.id, ...(await invoiceBody(emp2)) }, emp2);
     expect(foreignEdit.status).toBe(404);
     expect((await s.post(PI('delete'), { id: inv.id }, emp2)).status).toBe(404);
 
-    const edited = await s.post<InvoiceRecord>(
+    const edited = await s.post<ExpenseInvoice>(
       PI('update'),
       { id: inv.id, ...(await invoiceBody(emp, { amountExclTax: 200_00, tax: 12_00, total: 212_00 })) },
       emp,
@@ -136,7 +136,7 @@ describe('expense claims', () => {
     const saved = await s.post<ClaimDetail>(RB('save'), { reason: '客户现场支持', lines: [line([a.id], 100_00), line([b.id], 35_00, '002')] }, emp);
     expect(saved.code, saved.message).toBe('200');
     expect(saved.data).toMatchObject({ state: 'draft', claimState: '001', total: 135_00, claimNo: null, lineCount: 2, invoiceCount: 2 });
-    expect((await s.post<InvoiceRecord>(PI('detail'), { id: a.id }, emp)).data).toMatchObject({ state: '002', claimId: saved.data.id });
+    expect((await s.post<ExpenseInvoice>(PI('detail'), { id: a.id }, emp)).data).toMatchObject({ state: '002', claimId: saved.data.id });
     // A claimed invoice can be neither changed nor deleted.
     const locked = await s.post(PI('delete'), { id: a.id }, emp);
     expect(locked.status).toBe(409);
@@ -187,7 +187,7 @@ describe('expense claims', () => {
     const twice = await s.post(RB('pay'), { id: saved.data.id, paidDate: today }, fin);
     expect(twice.status).toBe(409);
     expect(twice.message).toBe('该报销单已付款');
-    expect((await s.post<InvoiceRecord>(PI('detail'), { id: a.id }, emp)).data.state).toBe('003');
+    expect((await s.post<ExpenseInvoice>(PI('detail'), { id: a.id }, emp)).data.state).toBe('003');
     const mine = await s.post<ClaimDetail>(RB('detail'), { id: saved.data.id }, emp);
     expect(mine.data.claimState).toBe('005');
   });
@@ -228,7 +228,7 @@ describe('expense claims', () => {
     // Editing the draft keeps its own invoice; dropping it frees it.
     expect((await s.post(RB('save'), { id: first.data.id, reason: '加班餐', lines: [line([inv.id], 100_00)] }, emp)).code).toBe('200');
     expect((await s.post(RB('save'), { id: first.data.id, reason: '加班餐', lines: [line([], 5_00, '008')] }, emp)).code).toBe('200');
-    expect((await s.post<InvoiceRecord>(PI('detail'), { id: inv.id }, emp)).data.state).toBe('001');
+    expect((await s.post<ExpenseInvoice>(PI('detail'), { id: inv.id }, emp)).data.state).toBe('001');
     // Another user's claim, by id: not readable, not editable, not submittable, not deletable.
     expect((await s.post(RB('detail'), { id: first.data.id }, emp2)).status).toBe(404);
     expect((await s.post(RB('save'), { id: first.data.id, reason: 'x', lines: [line([], 5_00, '002')] }, emp2)).status).toBe(404);
@@ -238,7 +238,7 @@ describe('expense claims', () => {
     // Deleting a draft frees its invoices.
     const withInv = await s.post<ClaimDetail>(RB('save'), { reason: '餐费', lines: [line([inv.id], 106_00)] }, emp);
     expect((await s.post(RB('delete'), { id: withInv.data.id }, emp)).code).toBe('200');
-    expect((await s.post<InvoiceRecord>(PI('detail'), { id: inv.id }, emp)).data.state).toBe('001');
+    expect((await s.post<ExpenseInvoice>(PI('detail'), { id: inv.id }, emp)).data.state).toBe('001');
     expect((await s.post(RB('detail'), { id: withInv.data.id }, emp)).status).toBe(404);
   });
 
@@ -249,7 +249,7 @@ describe('expense claims', () => {
     const task = (await s.post<ClaimDetail>(RB('detail'), { id: rejected.data.id }, mgr)).data.taskId;
     expect((await s.post(BPM('task/reject'), { taskId: task, message: '票据不清晰' }, mgr)).code).toBe('200');
     expect((await s.post<ClaimDetail>(RB('detail'), { id: rejected.data.id }, emp)).data.claimState).toBe('006');
-    expect((await s.post<InvoiceRecord>(PI('detail'), { id: inv.id }, emp)).data).toMatchObject({ state: '001', claimId: null });
+    expect((await s.post<ExpenseInvoice>(PI('detail'), { id: inv.id }, emp)).data).toMatchObject({ state: '001', claimId: null });
     expect((await s.post(RB('submit'), { id: rejected.data.id }, emp)).status).toBe(409);
 
     const withdrawn = await s.post<ClaimDetail>(RB('save'), { reason: '撤回测试', submit: true, lines: [line([inv.id], 106_00)] }, emp);
@@ -257,7 +257,7 @@ describe('expense claims', () => {
     const revoked = await s.post<ClaimDetail>(RB('revoke'), { id: withdrawn.data.id }, emp);
     expect(revoked.code, revoked.message).toBe('200');
     expect(revoked.data.claimState).toBe('007');
-    expect((await s.post<InvoiceRecord>(PI('detail'), { id: inv.id }, emp)).data.state).toBe('001');
+    expect((await s.post<ExpenseInvoice>(PI('detail'), { id: inv.id }, emp)).data.state).toBe('001');
     expect((await s.post(RB('revoke'), { id: withdrawn.data.id }, emp)).status).toBe(409);
 
     const back = await s.post<ClaimDetail>(RB('save'), { reason: '退回测试', submit: true, lines: [line([inv.id], 106_00)] }, emp);
@@ -272,6 +272,20 @@ describe('expense claims', () => {
     );
     expect(resubmitted.code, resubmitted.message).toBe('200');
     expect(resubmitted.data).toMatchObject({ state: 'approving', total: 100_00, claimNo: back.data.claimNo });
+  });
+
+  it('two submits at once start one approval', async () => {
+    const draft = await s.post<ClaimDetail>(RB('save'), { reason: '并发提交', lines: [line([], 8_00, '002')] }, emp);
+    const both = await Promise.all([
+      s.post<ClaimDetail>(RB('submit'), { id: draft.data.id }, emp),
+      s.post<ClaimDetail>(RB('submit'), { id: draft.data.id }, emp),
+    ]);
+    expect(both.map((r) => r.code)).toEqual(['200', '200']);
+    const rows = await queryRows<{ n: number }>(
+      s.db,
+      sql`SELECT count(*)::int AS n FROM wf_instances WHERE process_key = 'ExpenseClaim_Process' AND business_id = ${String(draft.data.id)}`,
+    );
+    expect(rows[0]?.n).toBe(1);
   });
 
   it('lists mine and (finance) all, filters by state and keyword, exports xlsx', async () => {

@@ -4,10 +4,10 @@ import {
   type ClaimLine,
   type ClaimRecord,
   EXPENSE_CATEGORIES,
+  type ExpenseInvoice,
   type FileEntry,
   INVOICE_REQUIRED_CATEGORIES,
   INVOICE_STATE,
-  type InvoiceRecord,
   type Page,
   REIMBURSE_MAX,
   REIMBURSE_MSG,
@@ -65,7 +65,7 @@ async function filesOf(db: Db, groups: Array<string | null>): Promise<Map<string
   return out;
 }
 
-async function invoiceRecords(db: Db, rows: Row[]): Promise<Array<InvoiceRecord & { claimLineId: number | null; userId: number }>> {
+async function invoiceRecords(db: Db, rows: Row[]): Promise<Array<ExpenseInvoice & { claimLineId: number | null; userId: number }>> {
   const byGroup = await filesOf(
     db,
     rows.map((r) => s(r.fileId)),
@@ -92,10 +92,10 @@ async function invoiceRecords(db: Db, rows: Row[]): Promise<Array<InvoiceRecord 
   }));
 }
 
-const publicInvoice = ({ claimLineId: _l, userId: _u, ...rest }: InvoiceRecord & { claimLineId: number | null; userId: number }): InvoiceRecord => rest;
+const publicInvoice = ({ claimLineId: _l, userId: _u, ...rest }: ExpenseInvoice & { claimLineId: number | null; userId: number }): ExpenseInvoice => rest;
 
 /** My invoices: only the owner sees them (an approver sees them on the claim). */
-export async function invoicePage(db: Db, user: Principal, input: InvoiceFilters & { pageIndex: number; pageSize: number }): Promise<Page<InvoiceRecord>> {
+export async function invoicePage(db: Db, user: Principal, input: InvoiceFilters & { pageIndex: number; pageSize: number }): Promise<Page<ExpenseInvoice>> {
   const where: SQL[] = [sql`i.deleted_at IS NULL`, sql`i.user_id = ${user.userId}`];
   if (input.available) {
     // The picker of a claim: free invoices, and those already on the claim being edited.
@@ -119,10 +119,9 @@ export async function invoicePage(db: Db, user: Principal, input: InvoiceFilters
 
 /** One of my invoices; another user's answers 404, as a missing one does. */
 export async function myInvoice(db: Db, user: Principal, id: number, lock = false) {
-  const rows = await queryRows<Row>(
-    db,
-    sql`${INVOICE_SELECT} WHERE i.id = ${id} AND i.deleted_at IS NULL AND i.user_id = ${user.userId}${lock ? sql` FOR UPDATE OF i` : sql``}`,
-  );
+  // Locked on its own: FOR UPDATE is not allowed beside the select's window function.
+  if (lock) await db.execute(sql`SELECT id FROM fin_expense_invoices WHERE id = ${id} AND user_id = ${user.userId} FOR UPDATE`);
+  const rows = await queryRows<Row>(db, sql`${INVOICE_SELECT} WHERE i.id = ${id} AND i.deleted_at IS NULL AND i.user_id = ${user.userId}`);
   const [rec] = await invoiceRecords(db, rows);
   if (!rec) throw notFound(REIMBURSE_MSG.invoiceMissing);
   return rec;
@@ -169,7 +168,7 @@ const invoiceValues = (input: InvoiceInput) => ({
   remark: input.remark || null,
 });
 
-export async function addInvoice(db: Db, user: Principal, ctx: ReimburseContext, input: InvoiceInput): Promise<InvoiceRecord> {
+export async function addInvoice(db: Db, user: Principal, ctx: ReimburseContext, input: InvoiceInput): Promise<ExpenseInvoice> {
   const values = invoiceValues(input);
   await checkInvoice(db, user, ctx, { ...input, invoiceNo: values.invoiceNo }, null);
   const id = await uniquely(db, async (tx) => {
@@ -190,7 +189,7 @@ export async function updateInvoice(
   ctx: ReimburseContext,
   id: number,
   input: InvoiceInput,
-): Promise<{ before: InvoiceRecord; after: InvoiceRecord }> {
+): Promise<{ before: ExpenseInvoice; after: ExpenseInvoice }> {
   const before = await myInvoice(db, user, id, true);
   if (before.claimId || before.state !== INVOICE_STATE.free) throw conflict(REIMBURSE_MSG.invoiceLocked);
   const values = invoiceValues(input);
@@ -204,7 +203,7 @@ export async function updateInvoice(
   return { before: publicInvoice(before), after: publicInvoice(await myInvoice(db, user, id)) };
 }
 
-export async function deleteInvoice(db: Db, user: Principal, id: number): Promise<InvoiceRecord> {
+export async function deleteInvoice(db: Db, user: Principal, id: number): Promise<ExpenseInvoice> {
   const before = await myInvoice(db, user, id, true);
   if (before.claimId || before.state !== INVOICE_STATE.free) throw conflict(REIMBURSE_MSG.invoiceLocked);
   await db.execute(
@@ -282,9 +281,10 @@ export async function claimPage(db: Db, user: Principal, input: ClaimFilters & {
 /** The export's rows, 1,000 at a time (keyset on id, so each batch reads only its own rows). */
 export async function* claimBatches(db: Db, user: Principal, input: ClaimFilters): AsyncIterable<ClaimRecord[]> {
   const where = claimWhere(user, input);
-  let after = Number.MAX_SAFE_INTEGER;
+  let after: number | null = null;
   for (;;) {
-    const rows = (await queryRows<Row>(db, sql`${claimSelect(user)} WHERE ${where} AND c.id < ${after} ORDER BY c.id DESC LIMIT 1000`)).map(claimRecord);
+    const below = after === null ? sql`` : sql` AND c.id < ${after}`;
+    const rows = (await queryRows<Row>(db, sql`${claimSelect(user)} WHERE ${where}${below} ORDER BY c.id DESC LIMIT 1000`)).map(claimRecord);
     if (!rows.length) return;
     yield rows;
     after = rows.at(-1)?.id ?? 0;
