@@ -283,8 +283,8 @@ export async function* claimBatches(db: Db, user: Principal, input: ClaimFilters
   const where = claimWhere(user, input);
   let after: number | null = null;
   for (;;) {
-    const below = after === null ? sql`` : sql` AND c.id < ${after}`;
-    const rows = (await queryRows<Row>(db, sql`${claimSelect(user)} WHERE ${where}${below} ORDER BY c.id DESC LIMIT 1000`)).map(claimRecord);
+    const below: SQL = after === null ? sql`` : sql` AND c.id < ${after}`;
+    const rows: ClaimRecord[] = (await queryRows<Row>(db, sql`${claimSelect(user)} WHERE ${where}${below} ORDER BY c.id DESC LIMIT 1000`)).map(claimRecord);
     if (!rows.length) return;
     yield rows;
     after = rows.at(-1)?.id ?? 0;
