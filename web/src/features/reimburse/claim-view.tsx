@@ -1,5 +1,5 @@
-import type { ClaimDetail, ClaimLine, ExpenseInvoice } from '@erp/contract/modules/reimburse';
-import { Button, Descriptions, Table, Typography } from 'antd';
+import type { ClaimDetail, ClaimLine } from '@erp/contract/modules/reimburse';
+import { Button, Descriptions, Space, Table, Typography } from 'antd';
 import { fenText } from '../finance/money';
 import { useReimburseLabels } from './labels';
 import { usePreview } from './use-preview';
@@ -8,25 +8,6 @@ import { usePreview } from './use-preview';
 export function ClaimView({ d }: { d: ClaimDetail }) {
   const { t, en, kind, category, claimState } = useReimburseLabels();
   const preview = usePreview();
-  const invoiceColumns = [
-    { title: t('reimburse.field.kind'), dataIndex: 'kind', render: (v: string) => kind(v) },
-    { title: t('reimburse.field.invoiceNo'), dataIndex: 'invoiceNo' },
-    { title: t('reimburse.field.invoiceDate'), dataIndex: 'invoiceDate' },
-    { title: t('reimburse.field.seller'), dataIndex: 'seller', ellipsis: true },
-    { title: t('reimburse.field.total'), dataIndex: 'total', align: 'right' as const, render: (v: number) => fenText(v) },
-    {
-      title: '',
-      key: 'preview',
-      render: (_: unknown, inv: ExpenseInvoice) =>
-        inv.files.length ? (
-          <Button type="link" size="small" onClick={() => void preview.open(inv)}>
-            {t('reimburse.folder.preview')}
-          </Button>
-        ) : (
-          <Typography.Text type="secondary">{t('reimburse.folder.noFile')}</Typography.Text>
-        ),
-    },
-  ];
   return (
     <>
       <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered style={{ marginBottom: 16 }}>
@@ -56,24 +37,40 @@ export function ClaimView({ d }: { d: ClaimDetail }) {
         rowKey="id"
         pagination={false}
         dataSource={d.lines}
-        scroll={{ x: 'max-content' }}
         columns={[
-          { title: '#', key: 'no', width: 50, render: (_v, _r, i) => i + 1 },
-          { title: t('reimburse.field.category'), dataIndex: 'category', render: (v: string) => category(v) },
-          { title: t('reimburse.field.expenseDate'), dataIndex: 'expenseDate' },
+          { title: '#', key: 'no', width: 48, render: (_v, _r, i) => i + 1 },
+          { title: t('reimburse.field.category'), dataIndex: 'category', width: 100, render: (v: string) => category(v) },
+          { title: t('reimburse.field.expenseDate'), dataIndex: 'expenseDate', width: 110 },
           { title: t('reimburse.field.description'), dataIndex: 'description' },
-          { title: t('reimburse.field.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => fenText(v) },
-          { title: t('reimburse.field.invoices'), key: 'n', render: (_v, l) => (l.invoices.length ? l.invoices.length : t('reimburse.claim.noInvoice')) },
+          { title: t('reimburse.field.amount'), dataIndex: 'amount', width: 120, align: 'right', render: (v: number) => fenText(v) },
+          {
+            title: t('reimburse.field.invoices'),
+            key: 'invoices',
+            render: (_v, l) =>
+              l.invoices.length ? (
+                <Space orientation="vertical" size={0}>
+                  {l.invoices.map((inv) => (
+                    <span key={inv.id} data-testid="claim-invoice">
+                      {kind(inv.kind)} {inv.invoiceNo} · {inv.seller} · ¥{fenText(inv.total)}{' '}
+                      {inv.files.length ? (
+                        <Button type="link" size="small" onClick={() => void preview.open(inv)}>
+                          {t('reimburse.folder.preview')}
+                        </Button>
+                      ) : (
+                        <Typography.Text type="secondary">（{t('reimburse.folder.noFile')}）</Typography.Text>
+                      )}
+                    </span>
+                  ))}
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">{t('reimburse.claim.noInvoice')}</Typography.Text>
+              ),
+          },
         ]}
-        expandable={{
-          rowExpandable: (l) => l.invoices.length > 0,
-          defaultExpandAllRows: true,
-          expandedRowRender: (l) => <Table<ExpenseInvoice> size="small" rowKey="id" pagination={false} dataSource={l.invoices} columns={invoiceColumns} />,
-        }}
         summary={() => (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={5} align="right">
-              {t('reimburse.claim.totalOf', { amount: fenText(d.total) })}
+            <Table.Summary.Cell index={0} colSpan={6} align="right">
+              <Typography.Text strong>{t('reimburse.claim.totalOf', { amount: fenText(d.total) })}</Typography.Text>
             </Table.Summary.Cell>
           </Table.Summary.Row>
         )}

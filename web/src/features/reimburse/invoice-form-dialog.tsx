@@ -76,6 +76,7 @@ export function InvoiceFormDialog({ record, open, onClose, onSaved }: { record: 
       <Form form={form} name="invoiceForm" layout="vertical" initialValues={initial} preserve={false}>
         <Form.Item
           name="files"
+          required
           label={t('reimburse.folder.file')}
           extra={t('reimburse.folder.fileHint')}
           rules={[{ validator: (_r, v: FileEntry[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error('请上传发票照片或PDF'))) }]}
