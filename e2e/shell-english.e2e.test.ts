@@ -32,10 +32,10 @@ describe('English switch covers route titles, menus and the shell (issue 5)', ()
     // The top menu (server menus) too; items beyond its width stay in the DOM, folded.
     await expect.poll(async () => page.getByRole('banner').textContent()).toContain('Base data');
 
-    // A fixed route of a later module: the placeholder names page and area in English.
+    // A fixed route (every one is built now): its title, tab and the screen's own labels in English.
     await go(page, '/Reimburse/index');
     await page.getByText('Expense claims', { exact: true }).first().waitFor();
-    await page.getByTestId('placeholder').getByText('This function is provided by the Finance module').waitFor();
+    await page.getByRole('button', { name: 'New claim' }).waitFor();
     await expect.poll(() => page.title()).toBe('Expense claims - Information Management Platform');
 
     await page.getByRole('button', { name: '中文' }).click();

@@ -23,6 +23,7 @@ import { lifecycleCalls } from './modules/lifecycle';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
 import { recruitCalls } from './modules/recruit';
+import { personInvoiceCalls, reimburseCalls } from './modules/reimburse';
 import { reportCalls } from './modules/report';
 import { loanCalls, payAccessionCalls, payrollCalls, salaryCalls } from './modules/salary';
 import { signatureCalls } from './modules/signature';
@@ -57,6 +58,7 @@ export * from './modules/lifecycle';
 export * from './modules/msg';
 export * from './modules/position';
 export * from './modules/recruit';
+export * from './modules/reimburse';
 export * from './modules/report';
 export * from './modules/salary';
 export * from './modules/signature';
@@ -111,6 +113,8 @@ export const callGroups = {
   salary: salaryCalls,
   payAccession: payAccessionCalls,
   loan: loanCalls,
+  personInvoice: personInvoiceCalls,
+  reimburse: reimburseCalls,
 } satisfies Record<string, CallGroup>;
 
 export type CallGroups = typeof callGroups;

@@ -8,6 +8,7 @@ export * from '../modules/finance/billing/billing.schema';
 export * from '../modules/finance/hours/hours.schema';
 export * from '../modules/finance/open-bank.schema';
 export * from '../modules/finance/project/project.schema';
+export * from '../modules/finance/reimburse/reimburse.schema';
 export * from '../modules/front/front.schema';
 export * from '../modules/greeting/greeting.schema';
 export * from '../modules/help/help.schema';

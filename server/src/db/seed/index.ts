@@ -9,6 +9,7 @@ import { billingSeed } from '../../modules/finance/billing/billing.seed';
 import { hoursSeed } from '../../modules/finance/hours/hours.seed';
 import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
 import { projectSeed } from '../../modules/finance/project/project.seed';
+import { reimburseSeed } from '../../modules/finance/reimburse/reimburse.seed';
 import { frontSeed } from '../../modules/front/front.seed';
 import { greetingSeed } from '../../modules/greeting/greeting.seed';
 import { helpSeed } from '../../modules/help/help.seed';
@@ -53,6 +54,7 @@ export const moduleSeeds: ModuleSeed[] = [
   billingSeed,
   hoursSeed,
   salarySeed,
+  reimburseSeed,
   msgSeed,
   greetingSeed,
   hrDocumentsSeed,

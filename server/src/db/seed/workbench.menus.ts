@@ -1,4 +1,4 @@
-import { HELP_PERM } from '@erp/contract';
+import { HELP_PERM, REIMBURSE_PERM } from '@erp/contract';
 import { rosterButtons } from '../../modules/hr/hr.menus';
 import { hrDocumentMenus } from '../../modules/hr/hr-documents.menus';
 import type { MenuSpec } from './types';
@@ -24,7 +24,10 @@ export const workbenchMenus: MenuSpec[] = [
   app('MessageCenter', '消息中心', '/MessageCenter/index', 'BellOutlined'),
   app('PersonalCenter', '个人中心', '/PersonalCenter/index', 'UserOutlined'),
   app('Salary', '我的工资条', '/Salary/index', 'WalletOutlined'),
-  app('Reimburse', '费用报销', '/Reimburse/index', 'AccountBookOutlined'),
+  app('Reimburse', '费用报销', '/Reimburse/index', 'AccountBookOutlined', everyone, [
+    { type: 'F', name: REIMBURSE_PERM.pay, title: '报销付款', perms: REIMBURSE_PERM.pay, roles: ['finance'] },
+  ]),
+  app('PersonInvoiceFolder', '个人票夹', '/PersonInvoiceFolder/index', 'FileSearchOutlined'),
   app('WorkFilling', '工时填报', '/WorkFilling/index', 'FieldTimeOutlined'),
   app('Lizhi', '离职申请', '/WorkBench/lizhi', 'LogoutOutlined'),
   app('OrganizationChart', '组织架构', '/OrganizationChart', 'ApartmentOutlined'),

@@ -1,3 +1,4 @@
+import { CLAIM_STATES, EXPENSE_CATEGORIES, INVOICE_KINDS } from '@erp/contract';
 import type { DictSeed } from '../base/dictionaries.seed';
 
 /** Dictionaries of projects and budgets (docs/domain/finance-projects.md) and of bills (finance-billing.md). */
@@ -68,5 +69,30 @@ export const financeDictionaries: DictSeed[] = [
       ['002', '增值税普通发票'],
       ['003', '全电发票'],
     ],
+  },
+  // Expense reimbursement and the invoice folder (hours-pay.md, "Reimbursement and the invoice folder").
+  {
+    codeType: 'EXPINVOICETYPE',
+    name: '报销票据类型',
+    items: Object.entries(INVOICE_KINDS).map(([code, k]): [string, string] => [code, k.zh]),
+  },
+  {
+    codeType: 'EXPCATEGORY',
+    name: '费用类别',
+    items: Object.entries(EXPENSE_CATEGORIES).map(([code, k]): [string, string] => [code, k.zh]),
+  },
+  {
+    codeType: 'EXPINVOICESTATE',
+    name: '票据报销状态',
+    items: [
+      ['001', '未报销', 'grey'],
+      ['002', '报销中', 'blue'],
+      ['003', '已报销', 'green'],
+    ],
+  },
+  {
+    codeType: 'EXPCLAIMSTATE',
+    name: '报销单状态',
+    items: Object.entries(CLAIM_STATES).map(([code, k]): [string, string, string] => [code, k.zh, k.color === 'default' ? 'grey' : k.color]),
   },
 ];

@@ -9,6 +9,7 @@ import { manHourRoutes } from './hours/manhour';
 import { postStandardRoutes } from './hours/post-standard';
 import { findOpenBanks } from './open-bank.service';
 import { projectRoutes } from './project/project.routes';
+import { reimburseRoutes } from './reimburse/reimburse.routes';
 
 /** Finance: the bank-branch lookup, and projects, changes, closure and budgets (docs/domain/finance-projects.md). */
 export const financeModule: ServerModule = {
@@ -26,6 +27,7 @@ export const financeModule: ServerModule = {
       ...postStandardRoutes(platform),
       ...leaveRoutes(platform),
       ...functionReportRoutes(platform),
+      ...reimburseRoutes(platform),
     ];
   },
 };

@@ -32,6 +32,7 @@ const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   WorkOrder_Process: lazy(() => import('../../front/work-order-dialog')),
   BusinessCard_Process: lazy(() => import('../../front/card-dialog')),
   FinSettleBill_Process: lazy(() => import('../../billing/bill-approval-dialog')),
+  ExpenseClaim_Process: lazy(() => import('../../reimburse/claim-approval-dialog')),
 };
 const GenericDialog = lazy(() => import('./request-dialog'));
 
