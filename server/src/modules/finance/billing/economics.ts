@@ -94,42 +94,58 @@ const inYears = (s: Sources, column: SQL) =>
   )})`;
 
 /**
- * The rows of the grouping (key, name or, per employee, user_id, and the sums), unordered. Per
- * employee the name is looked up for the rows shown only (nameOf).
+ * The rows of the grouping, unordered: `key`, `ref` (the project, client, month or user the name is
+ * looked up for — for the rows shown only, nameOf) and the sums. Company-wide, the projects' rows
+ * need no join with the projects in scope: they are all of them.
  */
 function groupedSql(q: EconomicsQuery, s: Sources): SQL {
+  const scoped = s.companyWide ? sql`` : sql` JOIN p ON p.id = e.project_id`;
   // Per project and client: the project-years when they are the range's, else the project-months.
-  const projectRows = s.wholeYears ? sql`fin_econ_project_years e JOIN p ON p.id = e.project_id` : sql`fin_econ_project_months e JOIN p ON p.id = e.project_id`;
+  const projectRows = s.wholeYears ? sql`fin_econ_project_years e${scoped}` : sql`fin_econ_project_months e${scoped}`;
   const projectWhere = s.wholeYears ? inYears(s, sql`e.year`) : inRange(q, sql`e.month`);
   switch (q.groupBy) {
     case 'project':
-      return sql`SELECT e.project_id::text AS key, max(p.name) AS name, ${sums} FROM ${projectRows} WHERE ${projectWhere} GROUP BY e.project_id`;
-    case 'client':
-      return sql`SELECT p.client_org_id::text AS key, max(o.name) AS name, ${sums}
-        FROM ${projectRows} LEFT JOIN org_units o ON o.id = p.client_org_id WHERE ${projectWhere} GROUP BY p.client_org_id`;
+      return sql`SELECT e.project_id::text AS key, e.project_id AS ref, ${sums} FROM ${projectRows} WHERE ${projectWhere} GROUP BY e.project_id`;
+    case 'client': {
+      const rows = s.wholeYears ? sql`fin_econ_project_years e` : sql`fin_econ_project_months e`;
+      return sql`SELECT p.client_org_id::text AS key, p.client_org_id AS ref, ${sums}
+        FROM ${rows} JOIN p ON p.id = e.project_id WHERE ${projectWhere} GROUP BY p.client_org_id`;
+    }
     case 'month':
       if (s.companyWide) {
-        return sql`SELECT e.month::text AS key, (e.month / 100) || '-' || lpad((e.month % 100)::text, 2, '0') AS name,
-          e.billed_excl AS billed, e.pay, e.social, e.housing, e.fee FROM fin_econ_months e WHERE ${inRange(q, sql`e.month`)}`;
+        return sql`SELECT e.month::text AS key, e.month AS ref, e.billed_excl AS billed, e.pay, e.social, e.housing, e.fee
+          FROM fin_econ_months e WHERE ${inRange(q, sql`e.month`)}`;
       }
-      return sql`SELECT e.month::text AS key, (e.month / 100) || '-' || lpad((e.month % 100)::text, 2, '0') AS name, ${sums}
+      return sql`SELECT e.month::text AS key, e.month AS ref, ${sums}
         FROM fin_econ_project_months e JOIN p ON p.id = e.project_id WHERE ${inRange(q, sql`e.month`)} GROUP BY e.month`;
     case 'employee':
       if (s.companyWide && s.wholeYears) {
-        return sql`SELECT e.person_key::text AS key, max(e.user_id) AS user_id, ${personSums}
+        return sql`SELECT e.person_key::text AS key, max(e.user_id) AS ref, ${personSums}
           FROM fin_econ_person_years e WHERE ${inYears(s, sql`e.year`)} GROUP BY e.person_key`;
       }
-      return sql`SELECT e.person_key::text AS key, max(e.user_id) AS user_id, ${personSums}
+      return sql`SELECT e.person_key::text AS key, max(e.user_id) AS ref, ${personSums}
         FROM fin_econ_person_months e JOIN p ON p.id = e.project_id WHERE ${inRange(q, sql`e.month`)} GROUP BY e.person_key`;
   }
 }
 
 /**
- * An employee's name as the lines give it: the user's name, or (a line without a user, or a user no
- * longer there) the greatest of the lines' person names or descriptions in range and scope.
+ * The name of a grouped row `g`, as the grouping's rows give it: the project's or the client's
+ * name, the month as yyyy-mm, the employee's name — or, for a line without a user (or a user no
+ * longer there), the greatest of the lines' person names or descriptions in range and scope.
  */
-const nameOf = (q: EconomicsQuery) => sql`coalesce(u.real_name, (SELECT max(x.line_name) FROM fin_econ_person_months x JOIN p ON p.id = x.project_id
-  WHERE x.person_key = g.key AND ${inRange(q, sql`x.month`)}))`;
+function nameOf(q: EconomicsQuery): SQL {
+  switch (q.groupBy) {
+    case 'project':
+      return sql`(SELECT x.name FROM fin_projects x WHERE x.id = g.ref)`;
+    case 'client':
+      return sql`(SELECT o.name FROM org_units o WHERE o.id = g.ref)`;
+    case 'month':
+      return sql`(g.ref / 100) || '-' || lpad((g.ref % 100)::text, 2, '0')`;
+    case 'employee':
+      return sql`coalesce((SELECT u.real_name FROM users u WHERE u.id = g.ref), (SELECT max(x.line_name) FROM fin_econ_person_months x
+        JOIN p ON p.id = x.project_id WHERE x.person_key = g.key AND ${inRange(q, sql`x.month`)}))`;
+  }
+}
 
 /** The totals of the scope and range: the company-wide months when they are the scope's. */
 const totalsSql = (q: EconomicsQuery, s: Sources) =>
@@ -150,24 +166,23 @@ export async function economics(db: Db, user: Principal, q: EconomicsQuery): Pro
       return db.execute(sql`WITH ${cte}
         SELECT g.key, ${nameOf(q)} AS name, g.billed, g.pay, g.social, g.housing, g.fee,
           (SELECT count(*) FROM fin_econ_person_years c WHERE c.year = ${oneYear}) AS total_rows
-        FROM (SELECT e.person_key::text AS key, e.user_id, e.billed, e.pay, e.social, e.housing, e.fee FROM fin_econ_person_years e
+        FROM (SELECT e.person_key::text AS key, e.user_id AS ref, e.billed, e.pay, e.social, e.housing, e.fee FROM fin_econ_person_years e
               WHERE e.year = ${oneYear} ORDER BY e.billed DESC NULLS LAST, e.person_key LIMIT ${q.pageSize} OFFSET ${offset}) g
-        LEFT JOIN users u ON u.id = g.user_id
         ORDER BY g.billed DESC, g.key`);
     }
-    if (employees) {
-      return db.execute(sql`WITH ${cte}, g AS (${groupedSql(q, s)})
-        SELECT g.key, ${nameOf(q)} AS name, g.billed, g.pay, g.social, g.housing, g.fee, g.total_rows
-        FROM (SELECT g.*, count(*) OVER () AS total_rows FROM g ORDER BY g.billed DESC, g.key LIMIT ${q.pageSize} OFFSET ${offset}) g
-        LEFT JOIN users u ON u.id = g.user_id
-        ORDER BY g.billed DESC, g.key`);
-    }
-    // The totals are the sums of all the groups: read with the page (window sums), not summed again.
+    // The totals are the sums of all the groups: read with the page (window sums), not summed again
+    // (per employee they are not: the shares are floored per line).
     return db.execute(sql`WITH ${cte}, g AS (${groupedSql(q, s)})
-      SELECT g.*, count(*) OVER () AS total_rows, sum(g.billed) OVER () AS t_billed, sum(g.pay) OVER () AS t_pay,
-        sum(g.social) OVER () AS t_social, sum(g.housing) OVER () AS t_housing, sum(g.fee) OVER () AS t_fee
-      FROM g ORDER BY g.billed DESC, g.key LIMIT ${q.pageSize} OFFSET ${offset}`);
+      SELECT g.key, ${nameOf(q)} AS name, g.billed, g.pay, g.social, g.housing, g.fee, g.total_rows,
+        g.t_billed, g.t_pay, g.t_social, g.t_housing, g.t_fee
+      FROM (SELECT g.*, count(*) OVER () AS total_rows, sum(g.billed) OVER () AS t_billed, sum(g.pay) OVER () AS t_pay,
+              sum(g.social) OVER () AS t_social, sum(g.housing) OVER () AS t_housing, sum(g.fee) OVER () AS t_fee
+            FROM g ORDER BY g.billed DESC, g.key LIMIT ${q.pageSize} OFFSET ${offset}) g
+      ORDER BY g.billed DESC, g.key`);
   };
+  // Company-wide, every open invoiced bill is of a project in scope (it is approved, so its
+  // project-month has figures, and no deleted project has any).
+  const openBills = s.companyWide ? sql`fin_bills b` : sql`fin_bills b JOIN p ON p.id = b.project_id`;
   const [pageResult, totalsResult, ageing] = await Promise.all([
     page(),
     employees ? db.execute(sql`WITH ${cte} ${totalsSql(q, s)}`) : null,
@@ -175,7 +190,7 @@ export async function economics(db: Db, user: Principal, q: EconomicsQuery): Pro
       SELECT CASE WHEN d <= 30 THEN '0-30' WHEN d <= 90 THEN '31-90' WHEN d <= 180 THEN '91-180' ELSE '180+' END AS bucket,
         sum(open) AS amount, count(*) AS bills
       FROM (SELECT current_date - b.invoice_date AS d, b.invoiced_amount - b.collected_amount AS open
-            FROM fin_bills b JOIN p ON p.id = b.project_id
+            FROM ${openBills}
             WHERE b.deleted_at IS NULL AND b.invoice_status = '010' AND b.invoiced_amount > b.collected_amount) x
       GROUP BY 1`),
   ]);
@@ -203,12 +218,7 @@ export async function economics(db: Db, user: Principal, q: EconomicsQuery): Pro
 /** Every row of the grouping, for the export. */
 export async function economicsAll(db: Db, user: Principal, q: EconomicsQuery): Promise<EconomicsRow[]> {
   const s = await sourcesOf(db, user, q);
-  const rows =
-    q.groupBy === 'employee'
-      ? sql`SELECT g.key, ${nameOf(q)} AS name, g.billed, g.pay, g.social, g.housing, g.fee FROM g LEFT JOIN users u ON u.id = g.user_id`
-      : sql`SELECT * FROM g`;
-  const r = await db.execute(
-    sql`WITH ${scopeCte(user, q)}, g AS (${groupedSql(q, s)}), r AS (${rows}) SELECT * FROM r ORDER BY r.billed DESC, r.key LIMIT 100000`,
-  );
+  const r = await db.execute(sql`WITH ${scopeCte(user, q)}, g AS (${groupedSql(q, s)})
+    SELECT g.key, ${nameOf(q)} AS name, g.billed, g.pay, g.social, g.housing, g.fee FROM g ORDER BY g.billed DESC, g.key LIMIT 100000`);
   return rowsOf<Record<string, unknown>>(r).map((x) => ({ key: String(x.key), name: String(x.name ?? x.key), ...figures(x) }));
 }
