@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
     throw new Error('run `npm run build` first (npm run test:e2e does)');
   }
-  const server = await startBuiltServer({ port: await freePort(), timeoutMs: 90_000, dataPrefix: 'erp-e2e-' });
+  const server = await startBuiltServer({ port: await freePort(), timeoutMs: 240_000, dataPrefix: 'erp-e2e-' });
   const { url: baseUrl, dataDir } = server;
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);

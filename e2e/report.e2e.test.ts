@@ -53,6 +53,9 @@ describe('report centre', () => {
 
     // 运营离职统计 by organisation: the departures of a unit open its leavers.
     await go(page, '/statement/yyDeparture');
+    // Until the new page shows, the last one's rows and controls are still the visible ones: a
+    // control found then would be the hidden page's once the switch happens.
+    await page.getByText('离职人数：最后工作日在期间内的员工', { exact: false }).filter({ visible: true }).waitFor({ timeout: 20_000 });
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(12);
     // Visited reports stay open (hidden) in their tabs: only the visible page's controls count.
     await page.locator('.ant-segmented-item-label:visible', { hasText: '按组织' }).click();
@@ -67,6 +70,7 @@ describe('report centre', () => {
 
     // 候选人统计 per channel: the candidates of a channel.
     await go(page, '/statement/candidateStatistic');
+    await page.getByText('期间内进入招聘流程的候选人', { exact: false }).filter({ visible: true }).waitFor({ timeout: 20_000 });
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(2);
     await rows(page)
       .getByRole('button', { name: / 候选人 / })

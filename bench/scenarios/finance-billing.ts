@@ -32,7 +32,8 @@ async function measure(db: DataSet, label: string, duration: number): Promise<Se
     rows,
     notes: [
       'Calls as fin01 (finance, data scope all), ROOT-wrapped bodies; the generator (npm run db:generate, --projects 2000) adds, besides the projects of issue 16, one approved bill per project and month with 25 people each (billing.generate.ts), its invoice, and its collection for months older than three.',
-      'Economics: billed per project and month from fin_bills, costs from fin_project_actuals, joined per project-month, then grouped; per employee the lines of the bills share the month’s cost. Ageing reads the open invoiced bills. Reconciliation: per bill sub-selects over the indexed bill_id columns.',
+      'Economics reads sums kept by triggers in the writing transaction (docs/domain/finance-billing.md, “Kept sums”): per project and year (4,000 rows for these 24 months) for projects and clients, per month company-wide for months and totals, per person and year company-wide for employees (one year’s first page from its index); ranges that cut a year or a narrower scope read the per project-month and per person-month rows. Ageing reads the partial index of open invoiced bills. Reconciliation reads each bill’s kept totals through the partial index of disagreeing bills (empty here).',
+      'Baseline: bare Fastify route running the same SQL statements (captured from the product with LOG_SQL_FILE) through the same driver, one after the other.',
     ],
   };
 }

@@ -6,6 +6,16 @@ import { auditColumns, softDelete } from '../../../db/columns';
 
 const fen = (name: string) => bigint(name, { mode: 'number' });
 
+/**
+ * A bill whose amounts disagree with the rows they sum or with each other (rules 1–6 of
+ * docs/domain/finance-billing.md), stored in `fin_bills.disagrees`.
+ */
+const BILL_DISAGREES = sql.raw(
+  '(amount_incl <> lines_incl OR amount_excl <> lines_excl OR tax_amount <> lines_tax OR amount_excl + tax_amount <> amount_incl' +
+    ' OR invoiced_amount <> issued_incl OR collected_amount <> valid_collected OR collected_amount > invoiced_amount' +
+    ' OR written_off_amount <> passed_written_off OR written_off_amount > collected_amount)',
+);
+
 export const finBills = pgTable(
   'fin_bills',
   {
@@ -43,11 +53,35 @@ export const finBills = pgTable(
     processInstanceId: integer('process_instance_id'),
     fileId: varchar('file_id', { length: 64 }),
     remark: varchar('remark', { length: 500 }),
+    /**
+     * Kept by triggers on the rows they sum (migration 0029), whoever writes them: Σ of the lines'
+     * amounts, Σ `amount_incl` of the issued invoices, Σ of the valid collections, Σ of the passed
+     * cancellation bills. The reconciliation report compares them with the amounts above, which the
+     * service keeps, so it reads one row per bill instead of summing the rows per request.
+     */
+    linesExcl: fen('lines_excl').notNull().default(0),
+    linesTax: fen('lines_tax').notNull().default(0),
+    linesIncl: fen('lines_incl').notNull().default(0),
+    issuedIncl: fen('issued_incl').notNull().default(0),
+    validCollected: fen('valid_collected').notNull().default(0),
+    passedWrittenOff: fen('passed_written_off').notNull().default(0),
+    /**
+     * BILL_DISAGREES, stored: PostgreSQL keeps statistics on it (a condition comparing columns has
+     * none, and would be estimated true of nearly every bill), so the report reads the index below.
+     */
+    disagrees: boolean('disagrees').generatedAlwaysAs(BILL_DISAGREES).notNull(),
     ...auditColumns,
     ...softDelete,
   },
   (t) => [
     uniqueIndex('fin_bills_no_uq').on(t.billNo),
+    // The bills the reconciliation report lists: none on a healthy database, so the report reads an
+    // empty index whatever the number of bills.
+    index('fin_bills_disagree_idx').on(t.id).where(sql`disagrees`),
+    // The receivable ageing of the economics screen: the open invoiced bills (a few months' worth).
+    index('fin_bills_open_invoiced_idx')
+      .on(t.projectId, t.invoiceDate, t.invoicedAmount, t.collectedAmount)
+      .where(sql`invoice_status = '010' AND invoiced_amount > collected_amount AND deleted_at IS NULL`),
     index('fin_bills_project_month_idx').on(t.projectId, t.month),
     index('fin_bills_dept_idx').on(t.deptId),
     index('fin_bills_client_month_idx').on(t.clientOrgId, t.month),
@@ -205,4 +239,126 @@ export const finCompanyBilling = pgTable(
     ...auditColumns,
   },
   (t) => [uniqueIndex('fin_company_billing_org_uq').on(t.orgId)],
+);
+
+/**
+ * Staffing economics per project and month (docs/domain/finance-billing.md, "Kept sums"): over the
+ * approved (`passed`, not deleted) bills of the month, how many, Σ amounts excluding and including
+ * tax, invoiced, collected and written off, and Σ of their lines' quantities; over the project's
+ * actuals of the month (subjects OUT01–OUT04, IN05), how many rows and the pay, employer social
+ * insurance, housing fund and management fee. A row exists while the month has an approved bill or
+ * such an actual. Recomputed from those rows by triggers on fin_bills, fin_bill_lines,
+ * fin_project_actuals and fin_budget_subjects (migration 0029) in the writing transaction.
+ */
+export const finEconProjectMonths = pgTable(
+  'fin_econ_project_months',
+  {
+    projectId: integer('project_id').notNull(),
+    month: integer('month').notNull(),
+    bills: integer('bills').notNull(),
+    costRows: integer('cost_rows').notNull(),
+    billedExcl: fen('billed_excl').notNull(),
+    billedIncl: fen('billed_incl').notNull(),
+    invoiced: fen('invoiced').notNull(),
+    collected: fen('collected').notNull(),
+    writtenOff: fen('written_off').notNull(),
+    quantityX100: bigint('quantity_x100', { mode: 'number' }).notNull(),
+    pay: fen('pay').notNull(),
+    social: fen('social').notNull(),
+    housing: fen('housing').notNull(),
+    fee: fen('fee').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.month] }), index('fin_econ_project_months_month_idx').on(t.month, t.projectId)],
+);
+
+/**
+ * fin_econ_project_months summed per project and calendar year (`rows`: how many project-month rows;
+ * a row with none is removed): what the per-project and per-client economics of whole years read
+ * (4,000 rows for 2,000 projects × 2 years instead of 48,000). Kept by the same refresh, which adds
+ * the difference between the project-months' new and old rows.
+ */
+export const finEconProjectYears = pgTable(
+  'fin_econ_project_years',
+  {
+    projectId: integer('project_id').notNull(),
+    year: integer('year').notNull(),
+    rows: integer('rows').notNull(),
+    billedExcl: fen('billed_excl').notNull(),
+    pay: fen('pay').notNull(),
+    social: fen('social').notNull(),
+    housing: fen('housing').notNull(),
+    fee: fen('fee').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.year] }), index('fin_econ_project_years_empty_idx').on(t.year).where(sql`rows = 0`)],
+);
+
+/**
+ * fin_econ_project_months summed per month over every project (deleted ones too): the company-wide
+ * per-month economics and totals, and — a month without a row has no project-month at all — whether
+ * a range covers every month of its years that has figures. Kept like fin_econ_project_years.
+ */
+export const finEconMonths = pgTable('fin_econ_months', {
+  month: integer('month').primaryKey(),
+  rows: integer('rows').notNull(),
+  billedExcl: fen('billed_excl').notNull(),
+  pay: fen('pay').notNull(),
+  social: fen('social').notNull(),
+  housing: fen('housing').notNull(),
+  fee: fen('fee').notNull(),
+});
+
+/**
+ * Per project, month and person (`person_key`: the user id, or `n:` + the name or description of a
+ * line without one): Σ of the lines of the month's approved bills, and the person's share of the
+ * month's cost — per line ⌊cost × line quantity ÷ the month's quantity⌋, summed. Recomputed with its
+ * project-month (same triggers).
+ */
+export const finEconPersonMonths = pgTable(
+  'fin_econ_person_months',
+  {
+    projectId: integer('project_id').notNull(),
+    month: integer('month').notNull(),
+    personKey: varchar('person_key', { length: 220 }).notNull(),
+    userId: integer('user_id'),
+    /** max(person name or description) over the lines: the name when the key has no user. */
+    lineName: varchar('line_name', { length: 200 }).notNull(),
+    lines: integer('lines').notNull(),
+    billed: fen('billed').notNull(),
+    pay: fen('pay').notNull(),
+    social: fen('social').notNull(),
+    housing: fen('housing').notNull(),
+    fee: fen('fee').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.month, t.personKey] }),
+    index('fin_econ_person_months_person_idx').on(t.personKey, t.month),
+    index('fin_econ_person_months_month_idx').on(t.month),
+  ],
+);
+
+/**
+ * fin_econ_person_months summed per person and calendar year over every project: what the
+ * company-wide per-employee economics of whole years read (50,000 rows a year instead of 600,000),
+ * its first page straight from `fin_econ_person_years_rank_idx`. Kept by the same refresh, which adds
+ * the difference between a project-month's new and old person rows.
+ */
+export const finEconPersonYears = pgTable(
+  'fin_econ_person_years',
+  {
+    year: integer('year').notNull(),
+    personKey: varchar('person_key', { length: 220 }).notNull(),
+    userId: integer('user_id'),
+    lines: integer('lines').notNull(),
+    billed: fen('billed').notNull(),
+    pay: fen('pay').notNull(),
+    social: fen('social').notNull(),
+    housing: fen('housing').notNull(),
+    fee: fen('fee').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.year, t.personKey] }),
+    index('fin_econ_person_years_rank_idx').on(t.year, t.billed.desc(), t.personKey),
+    // Rows whose lines all left (removed in the same refresh): a short scan.
+    index('fin_econ_person_years_empty_idx').on(t.year).where(sql`lines = 0`),
+  ],
 );
