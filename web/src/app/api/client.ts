@@ -46,11 +46,7 @@ function queryString(input: Input): string {
 /** Builds the fetch request of a call: ROOT-wrapped JSON, multipart form or query string (spec 000 §7). */
 export function buildRequest(call: CallDefinition, input: unknown): { url: string; init: RequestInit } {
   const { url, rest } = fillPath(call.path, (input ?? {}) as Input);
-  // The server writes its own texts (messages, report titles) in the language the user chose here.
-  const headers: Record<string, string> = {
-    Accept: call.responseKind === 'blob' ? '*/*' : 'application/json',
-    'Accept-Language': typeof document !== 'undefined' && document.documentElement.lang === 'en-US' ? 'en-US' : 'zh-CN',
-  };
+  const headers: Record<string, string> = { Accept: call.responseKind === 'blob' ? '*/*' : 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (call.requestKind === 'query' || call.method === 'GET') {
