@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { closeNotices, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,16 +42,6 @@ async function quietSignIn(user: string) {
 
 async function todoCount(token: string): Promise<number> {
   return (await apiCall<{ sum: number }>(`${B}getAllUserTaskTotal`, {}, token)).data.sum;
-}
-
-/** The live channel's persistent to-do popups (they prove the notification arrived) are closed before clicking on. */
-async function closeNotices(page: Page) {
-  const close = page.locator('.ant-notification-notice-close:visible');
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++)
-    await close
-      .first()
-      .click({ force: true, timeout: 2000 })
-      .catch(() => undefined);
 }
 
 /** Opens the newest to-do of the confirmation in the process centre. */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './harness';
-import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+import { closeNotices, go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,16 +20,6 @@ async function choose(page: Page, selector: string, option: string | RegExp, typ
   await page.locator(selector).click();
   if (type) await page.locator(selector).fill(type);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
-/** The live channel's to-do popups are closed before clicking on. */
-async function closeNotices(page: Page) {
-  const close = page.locator('.ant-notification-notice-close:visible');
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++)
-    await close
-      .first()
-      .click({ force: true, timeout: 2000 })
-      .catch(() => undefined);
 }
 
 /** Opens the claim's to-do in the process centre and passes it. */

@@ -129,3 +129,13 @@ export async function closeOtherTabs(page: Page): Promise<void> {
   // (half-way through its hover colours when axe measures them).
   await page.mouse.move(0, 0);
 }
+
+/** Closes the live channel's persistent to-do popups (they prove a notification arrived) before clicking on. */
+export async function closeNotices(page: Page): Promise<void> {
+  const close = page.locator('.ant-notification-notice-close:visible');
+  for (let i = 0; i < 10 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ force: true, timeout: 2000 })
+      .catch(() => undefined);
+}
