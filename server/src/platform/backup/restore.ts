@@ -125,6 +125,30 @@ export function assertCounts(counted: Record<string, number>, manifest: BackupMa
 
 const DROP_OURS = 'DROP SCHEMA IF EXISTS drizzle CASCADE;\nDROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n';
 
+/**
+ * Moves the staged files into DATA_DIR/files, the ones they replace aside; answers how to undo it.
+ * Each step is a rename on one file system, so no file is ever half copied.
+ */
+export function swapInFiles(dataDir: string, staging: string, log: (line: string) => void): () => void {
+  const target = path.join(dataDir, 'files');
+  const staged = path.join(staging, 'files');
+  let aside: string | null = null;
+  if (fs.existsSync(target)) {
+    aside = path.join(dataDir, `.before-restore-${stamp()}`);
+    fs.mkdirSync(aside);
+    fs.renameSync(target, path.join(aside, 'files'));
+    log(`the files it replaces are kept in ${aside}`);
+  }
+  if (fs.existsSync(staged)) fs.renameSync(staged, target);
+  return () => {
+    if (fs.existsSync(target)) fs.renameSync(target, staged);
+    if (aside) {
+      fs.renameSync(path.join(aside, 'files'), target);
+      fs.rmSync(aside, { recursive: true, force: true });
+    }
+  };
+}
+
 async function restorePostgres(input: RestoreInput, manifest: BackupManifest, url: string): Promise<BackupManifest> {
   const { dataDir, log } = input;
   const client = new pg.Client({ connectionString: url });
@@ -150,32 +174,29 @@ async function restorePostgres(input: RestoreInput, manifest: BackupManifest, ur
         if (name.startsWith('files/')) return path.join(staging, name);
         return null;
       });
-      log('archive written to the staging directory; loading the database in one transaction …');
-      // pg_restore turns the dump into SQL; psql runs it after dropping our schemas, all in one
-      // transaction: a failure anywhere leaves the database as it was.
+      // pg_restore turns the dump into SQL (nothing changes yet).
       const script = path.join(staging, 'restore.sql');
       await runPgTool('pg_restore', ['--no-owner', '--no-privileges', `--file=${script}`, dump], pgToolEnv(url));
-      await runPgTool('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', '-'], pgToolEnv(url), async (stdin) => {
-        stdin.write(DROP_OURS);
-        await new Promise<void>((resolve, reject) => {
-          const source = fs.createReadStream(script);
-          source.on('error', reject);
-          source.on('end', resolve);
-          source.pipe(stdin, { end: false });
+      // The files go in first (renames within DATA_DIR), the database last in one transaction: a
+      // failed load puts the files back, so the two are never left from different points in time.
+      const undoFiles = manifest.storage.kind === 'local' ? swapInFiles(dataDir, staging, log) : () => undefined;
+      log('loading the database in one transaction …');
+      try {
+        await runPgTool('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', '-'], pgToolEnv(url), async (stdin) => {
+          stdin.write(DROP_OURS);
+          await new Promise<void>((resolve, reject) => {
+            const source = fs.createReadStream(script);
+            source.on('error', reject);
+            source.on('end', resolve);
+            source.pipe(stdin, { end: false });
+          });
         });
-      });
+      } catch (err) {
+        undoFiles();
+        throw err;
+      }
       assertCounts(await countTables(query), manifest);
       log('database loaded and checked');
-      if (manifest.storage.kind === 'local') {
-        const target = path.join(dataDir, 'files');
-        if (fs.existsSync(target)) {
-          const aside = path.join(dataDir, `.before-restore-${stamp()}`);
-          fs.mkdirSync(aside);
-          fs.renameSync(target, path.join(aside, 'files'));
-          log(`the files it replaces are kept in ${aside}`);
-        }
-        if (fs.existsSync(path.join(staging, 'files'))) fs.renameSync(path.join(staging, 'files'), target);
-      }
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }
