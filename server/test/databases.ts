@@ -59,10 +59,11 @@ async function dropDatabase(name: string): Promise<void> {
 export async function openTestDatabase(template: { kind: string; ref: string }): Promise<Database> {
   if (template.kind === 'pglite') {
     const blob = new Blob([fs.readFileSync(template.ref)]);
-    return openPglite(undefined, blob);
+    // TEST_LOG_SQL_FILE: every statement of the test's server as a JSON line (for counting a call's statements).
+    return openPglite(undefined, blob, { logSqlFile: process.env.TEST_LOG_SQL_FILE });
   }
   const { name, url } = await copyPostgresTemplate(template.ref);
-  const database = await openPostgres(url, 20);
+  const database = await openPostgres(url, 20, { logSqlFile: process.env.TEST_LOG_SQL_FILE });
   return {
     ...database,
     async close() {

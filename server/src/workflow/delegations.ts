@@ -23,32 +23,28 @@ export interface Deputy {
   delegationId: number;
 }
 
-/** The deputies of the given users on a business day (no chains: a deputy's own deputy is not followed). */
-export async function deputiesOn(db: Db, userIds: number[], day = businessToday()): Promise<Map<number, Deputy>> {
-  const unique = [...new Set(userIds)];
-  if (!unique.length) return new Map();
+/**
+ * The delegations covering the day, per user, kept for a second per process: task creation then
+ * needs no statement of its own (it ran two per new task before, whenever any delegation existed).
+ * A delegation added or cancelled in this process is seen at once (`forgetDelegationCache`); one
+ * from another process within the second, and the minute's `syncDelegations` moves any task created
+ * for the user in that second.
+ */
+let current: { day: string; until: number; deputies: Map<number, Deputy> } | null = null;
+async function currentDeputies(db: Db, day: string): Promise<Map<number, Deputy>> {
+  if (current && current.day === day && current.until > Date.now()) return current.deputies;
   const rows = await db
     .select({ id: wfDelegations.id, userId: wfDelegations.userId, deputyUserId: wfDelegations.deputyUserId })
     .from(wfDelegations)
-    .where(and(inArray(wfDelegations.userId, unique), eq(wfDelegations.status, 'active'), lte(wfDelegations.startDate, day), gte(wfDelegations.endDate, day)));
-  return new Map(rows.map((r) => [r.userId, { deputyUserId: r.deputyUserId, delegationId: r.id }]));
-}
-
-/** Whether any delegation covers the day (lets task creation skip the lookup in the usual case). */
-let knownNone: { day: string; until: number } | null = null;
-async function anyCurrent(db: Db, day: string): Promise<boolean> {
-  if (knownNone && knownNone.day === day && knownNone.until > Date.now()) return false;
-  const [row] = await db
-    .select({ id: wfDelegations.id })
-    .from(wfDelegations)
     .where(and(eq(wfDelegations.status, 'active'), lte(wfDelegations.startDate, day), gte(wfDelegations.endDate, day)))
-    .limit(1);
-  knownNone = row ? null : { day, until: Date.now() + 1000 };
-  return !!row;
+    .orderBy(wfDelegations.id);
+  const deputies = new Map(rows.map((r) => [r.userId, { deputyUserId: r.deputyUserId, delegationId: r.id }]));
+  current = { day, until: Date.now() + 1000, deputies };
+  return deputies;
 }
 /** A new or cancelled delegation is seen by the next task creation of this process at once. */
 export function forgetDelegationCache(): void {
-  knownNone = null;
+  current = null;
 }
 
 /**
@@ -58,12 +54,11 @@ export function forgetDelegationCache(): void {
 export async function withDeputies(db: Db, people: number[]): Promise<{ people: number[]; proxyFor: Map<number, Deputy & { userId: number }> }> {
   const day = businessToday();
   const proxyFor = new Map<number, Deputy & { userId: number }>();
-  if (!(await anyCurrent(db, day))) return { people, proxyFor };
-  const deputies = await deputiesOn(db, people, day);
-  if (!deputies.size) return { people, proxyFor };
+  const all = await currentDeputies(db, day);
+  if (!people.some((u) => all.has(u))) return { people, proxyFor };
   const out: number[] = [];
   for (const u of people) {
-    const d = deputies.get(u);
+    const d = all.get(u);
     const holder = d && !people.includes(d.deputyUserId) ? d.deputyUserId : u;
     if (d && holder !== u && !proxyFor.has(holder)) proxyFor.set(holder, { ...d, userId: u });
     if (!out.includes(holder)) out.push(holder);

@@ -112,6 +112,40 @@ describe('live channel', () => {
     sock.ws.close();
   });
 
+  it('turns many notices claimed together into one message each, with the same copies and pushes as one by one', async () => {
+    const sock = openSocket(s.url, 'emp01', emp);
+    await sock.next((f) => f === 'pong');
+    const before = await s.db.select({ id: messages.id }).from(messages);
+    await s.db.transaction(async (tx) => {
+      for (let i = 1; i <= 3; i++)
+        await enqueue(tx as unknown as typeof s.db, 'notify', {
+          receiverUserIds: [ids.emp01 ?? 0, ids.hr01 ?? 0, ids.emp01 ?? 0],
+          msgType: '001',
+          title: `批量通知 ${i}`,
+          content: `<p>第 ${i} 条</p><script>x</script>`,
+          link: '/backlog/index',
+        });
+      // Nobody enabled to tell: no message at all.
+      await enqueue(tx as unknown as typeof s.db, 'notify', { receiverUserIds: [999999], msgType: '001', title: '无人接收', content: 'x' });
+    });
+    await (s.platform.services.get('msg.drainNow') as () => Promise<void>)();
+    for (let i = 1; i <= 3; i++) await sock.next((f) => f.includes(`批量通知 ${i}`));
+    const known = new Set(before.map((m) => m.id));
+    const made = (await s.db.select().from(messages)).filter((m) => !known.has(m.id));
+    expect(made.map((m) => m.title).sort()).toEqual(['批量通知 1', '批量通知 2', '批量通知 3']);
+    for (const m of made) {
+      expect(m.content).not.toContain('script');
+      expect([...(m.receiverUserIds as number[])].sort()).toEqual([ids.emp01, ids.hr01].sort());
+      const copies = await s.db.select().from(messageReceivers).where(eq(messageReceivers.messageId, m.id));
+      expect(copies.map((c) => c.userId).sort()).toEqual([ids.emp01, ids.hr01].sort());
+      expect(copies.every((c) => c.msgType === '001' && c.createdAt.getTime() === m.createdAt.getTime())).toBe(true);
+    }
+    expect((await s.db.select().from(outbox).where(eq(outbox.topic, 'notify'))).every((p) => p.status === 'done')).toBe(true);
+    const page = await s.post<{ records: Array<{ title: string }> }>('/msg_api/msg/api/message/page', { msgType: '001', keyword: '批量通知' }, emp);
+    expect(page.data.records).toHaveLength(3);
+    sock.ws.close();
+  });
+
   it("announces a mail sent for a user as mailMsg on that user's sockets: the subject, never the code", async () => {
     const token = await s.login('user42');
     const mine = openSocket(s.url, 'user42', token);

@@ -155,6 +155,48 @@ export class MsgRepository {
     await this.db.update(messages).set(set).where(eq(messages.id, messageId));
   }
 
+  /**
+   * Many notices to listed users at once (the outbox's `notify` batch): each notice's message and
+   * its enabled receivers' copies, in one statement. Ids are drawn from the sequence first so that
+   * every copy names its message without a round trip. A notice with no enabled receiver gets no
+   * message. Answers, per notice that got one, its position, message id and receivers.
+   */
+  async insertNotices(
+    notices: Array<Pick<NewMessage, 'msgType' | 'title' | 'content' | 'summary' | 'senderId' | 'link' | 'todo'> & { receiverUserIds: number[] }>,
+  ): Promise<Array<{ ord: number; id: number; userIds: number[] }>> {
+    if (!notices.length) return [];
+    const data = notices.map((n, ord) => ({
+      ord,
+      msg_type: n.msgType,
+      title: n.title,
+      content: n.content,
+      summary: n.summary ?? '',
+      sender_id: n.senderId ?? null,
+      link: n.link ?? null,
+      todo: n.todo ?? null,
+      receivers: [...new Set(n.receiverUserIds)],
+    }));
+    const rows = await queryRows<{ ord: number; id: number; ids: number[] }>(
+      this.db,
+      sql`WITH d AS MATERIALIZED (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
+            AS x(ord int, msg_type varchar, title varchar, content text, summary varchar, sender_id int, link varchar, todo jsonb, receivers int[])
+        ), ok AS MATERIALIZED (
+          SELECT d.ord, array_agg(u.id ORDER BY u.id) AS ids FROM d JOIN users u ON u.id = ANY (d.receivers) AND u.enabled GROUP BY d.ord
+        ), ids AS MATERIALIZED (
+          SELECT ok.ord, ok.ids, nextval(pg_get_serial_sequence('messages', 'id'))::int AS id FROM ok
+        ), m AS (
+          INSERT INTO messages (id, msg_type, title, content, summary, sender_id, link, receiver_scope, receiver_user_ids, todo)
+          SELECT i.id, d.msg_type, d.title, d.content, d.summary, d.sender_id, d.link, 'users', to_jsonb(i.ids), d.todo FROM ids i JOIN d USING (ord)
+        ), r AS (
+          INSERT INTO message_receivers (message_id, user_id, msg_type, top_flag, created_at)
+          SELECT i.id, u.id, d.msg_type, false, now() FROM ids i JOIN d USING (ord) CROSS JOIN LATERAL unnest(i.ids) AS u(id)
+        )
+        SELECT ord, id, ids FROM ids ORDER BY ord`,
+    );
+    return rows.map((r) => ({ ord: Number(r.ord), id: Number(r.id), userIds: r.ids.map(Number) }));
+  }
+
   /** Enabled users among the given ids. */
   async enabledUsers(ids: number[]): Promise<number[]> {
     if (!ids.length) return [];

@@ -91,10 +91,23 @@ export const msgModule: ServerModule = {
       try {
         for (;;) {
           const pushes: Array<() => Promise<void>> = [];
-          const n = await drain(platform.db, 'notify', async (item, tx) => {
-            const push = await msg.fromNotice(tx, item.payload);
-            if (push) pushes.push(push);
-          });
+          const n = await drain(
+            platform.db,
+            'notify',
+            async (item, tx) => {
+              const push = await msg.fromNotice(tx, item.payload);
+              if (push) pushes.push(push);
+            },
+            50,
+            async (items, tx) => {
+              pushes.push(
+                await msg.fromNotices(
+                  tx,
+                  items.map((i) => i.payload),
+                ),
+              );
+            },
+          );
           for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
           if (n < 50 || stopped) break;
         }

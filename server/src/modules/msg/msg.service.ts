@@ -412,6 +412,45 @@ export class MsgService {
     };
   }
 
+  /** Many notices at once (the outbox's batch): the same messages and pushes as `fromNotice` for each, in one statement. */
+  async fromNotices(tx: Db, notices: NotifyPayload[]): Promise<() => Promise<void>> {
+    const prepared = notices.map((notice) => {
+      const content = sanitizeMessageHtml(notice.content);
+      return {
+        notice,
+        content,
+        row: {
+          msgType: notice.msgType,
+          title: notice.title.slice(0, 200),
+          content,
+          summary: plainExcerpt(content),
+          senderId: notice.senderUserId ?? null,
+          link: notice.link?.slice(0, 255) ?? null,
+          todo: notice.todo ?? null,
+          receiverUserIds: notice.receiverUserIds,
+        },
+      };
+    });
+    const stored = await this.repo.with(tx).insertNotices(prepared.map((p) => p.row));
+    return async () => {
+      const live = this.live();
+      if (!live) return;
+      for (const s of stored) {
+        const { notice, content, row } = prepared[s.ord] as (typeof prepared)[number];
+        if (notice.todo) {
+          await live.send(s.userIds, {
+            ...notice.todo,
+            memo: notice.todo.memo ?? '',
+            content: plainExcerpt(content, 500),
+            messageId: s.id,
+            ...(notice.link ? { link: notice.link } : {}),
+          });
+        }
+        await live.send(s.userIds, { type: 'message', messageId: s.id, msgType: notice.msgType, title: row.title });
+      }
+    };
+  }
+
   /** After a commit: best effort, so a failure here never answers an error for the stored change. */
   private async pushCounts(userId: number): Promise<void> {
     const live = this.live();

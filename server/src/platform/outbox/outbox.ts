@@ -76,6 +76,11 @@ export async function drain<T extends OutboxTopic>(
   /** `tx` is the claiming transaction: write through it (PGlite has one connection, so a write through `db` would wait for the claim forever). */
   handle: (item: ClaimedItem<T>, tx: Db) => Promise<void>,
   limit = 50,
+  /**
+   * Handles all the claimed items at once (a few statements instead of a few per item), in one
+   * savepoint; when it fails, each item is handled alone by `handle` so that one bad item fails alone.
+   */
+  handleAll?: (items: ClaimedItem<T>[], tx: Db) => Promise<void>,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const items = await queryRows<{ id: number; payload: OutboxTopics[T]; attempts: number }>(
@@ -83,6 +88,21 @@ export async function drain<T extends OutboxTopic>(
       sql`SELECT id, payload, attempts FROM outbox WHERE topic = ${topic} AND status = 'pending' AND available_at <= now() ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
     );
     const done: number[] = [];
+    if (handleAll && items.length > 1) {
+      const together = await tx
+        .transaction((sp) => handleAll(items, sp as unknown as Db))
+        .then(
+          () => true,
+          () => false,
+        );
+      if (together) {
+        await markDone(
+          tx as unknown as Db,
+          items.map((i) => i.id),
+        );
+        return items.length;
+      }
+    }
     for (const item of items) {
       try {
         // A savepoint per item: a failing handler's partial writes are undone, the others' kept.
@@ -101,11 +121,15 @@ export async function drain<T extends OutboxTopic>(
           .where(eq(outbox.id, item.id));
       }
     }
-    if (done.length)
-      await tx
-        .update(outbox)
-        .set({ status: 'done', doneAt: new Date() })
-        .where(and(inArray(outbox.id, done), lte(outbox.attempts, 1000)));
+    await markDone(tx as unknown as Db, done);
     return items.length;
   });
+}
+
+async function markDone(tx: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(outbox)
+    .set({ status: 'done', doneAt: new Date() })
+    .where(and(inArray(outbox.id, ids), lte(outbox.attempts, 1000)));
 }
