@@ -155,6 +155,9 @@ describe('kept budget sums', () => {
       const all = await deptSummaries(s.db, null, scope);
       expect(perDept.data.records).toEqual(all.slice(0, 200));
       expect(perDept.data.total).toBe(all.length);
+      const second = await s.post<{ records: unknown[]; total: number }>(N('getSummaryStatistics'), { year: thisYear, deptId, pageIndex: 2, pageSize: 3 }, fin);
+      expect(second.data.records).toEqual(all.slice(3, 6));
+      expect(second.data.total).toBe(all.length);
       const quarter = await s.post<PeriodTable>(N('getQuarterBudgetDetail'), { year: thisYear, deptId, quarter: 2 }, fin);
       expect(quarter.data).toEqual(await subjectTable(s.db, null, scope, { quarter: 2 }));
       expect(quarter.data.rows.length).toBeGreaterThan(10);
