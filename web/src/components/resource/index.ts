@@ -5,6 +5,7 @@ export { renderValue } from './field-view';
 export { FormFrame } from './form-frame';
 export { ImportDialog, type ImportDialogProps } from './import-dialog';
 export { fieldName, type OrgTreeData, OrgTreeSelect, toTreeData, UserSelect, useOrgTree } from './pickers';
+export { RecordDescriptions, type RecordDescriptionsProps } from './record-descriptions';
 export { FieldInput, ResourceForm, type ResourceFormProps, requiredText, rulesOf } from './resource-form';
 export { ResourceTable, type ResourceTableProps } from './resource-table';
 export { TAG_COLOR, useDictLabels, useDictOptions, useDictSelect } from './use-dict';

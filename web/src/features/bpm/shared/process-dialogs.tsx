@@ -19,6 +19,11 @@ export interface RecordDialogProps {
  */
 const dialogs: Record<string, ComponentType<RecordDialogProps>> = {
   Positive_Process: lazy(() => import('../../hr/confirmation/confirmation-dialog')),
+  Transfer_Process: lazy(() => import('../../hr/lifecycle/lifecycle-dialogs').then((m) => ({ default: m.TransferDialog }))),
+  Quit_Process: lazy(() => import('../../hr/lifecycle/lifecycle-dialogs').then((m) => ({ default: m.QuitDialog }))),
+  QuitApply_Process: lazy(() => import('../../hr/lifecycle/lifecycle-dialogs').then((m) => ({ default: m.QuitApplyDialog }))),
+  Renewal_Process: lazy(() => import('../../hr/lifecycle/lifecycle-dialogs').then((m) => ({ default: m.RenewalDialog }))),
+  Induction_Process: lazy(() => import('../../hr/lifecycle/lifecycle-dialogs').then((m) => ({ default: m.InductionDialog }))),
   EmployeeInfo_Process: lazy(() => import('../../hr/change-request/change-request-dialog')),
   TripleAgreement_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.TripleDialog }))),
   Compensate_Process: lazy(() => import('../../hr-documents/document-dialog').then((m) => ({ default: m.CompensationDialog }))),

@@ -23,9 +23,15 @@ export default function RequestDialog({
   onClose,
   onDone,
   body,
+  onResubmit,
 }: RecordDialogProps & {
   /** A business document's own view of the record, shown instead of the general request's fields. */
   body?: React.ReactNode;
+  /**
+   * A business document's own resubmission (its call, with the corrections made in `body`) instead of
+   * the generic one; answers false when nothing was sent (the form is not valid).
+   */
+  onResubmit?: (taskId: number) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const flow = useQuery({
@@ -79,7 +85,19 @@ export default function RequestDialog({
   }
   if (data && taskId && data.taskKind === 'resubmit') {
     footer.push(
-      <Button key="resubmit" type="primary" onClick={() => actions.resubmit(taskId)}>
+      <Button
+        key="resubmit"
+        type="primary"
+        data-testid="request-resubmit"
+        onClick={() =>
+          onResubmit
+            ? // A refusal was already shown by the API client; the dialog stays open to correct it.
+              onResubmit(taskId)
+                .then((sent) => (sent ? actions.after(t('bpm.done.resubmit')) : undefined))
+                .catch(() => undefined)
+            : actions.resubmit(taskId)
+        }
+      >
         {t('bpm.resubmit')}
       </Button>,
     );

@@ -18,6 +18,8 @@ export function useTaskActions(onDone?: () => void) {
     onDone?.();
   };
   return {
+    /** The toast and refresh of a command a business dialog ran through its own call. */
+    after,
     pass: async (taskId: number, msg: string, more: { ccUserCodes?: string[]; form?: Record<string, string | number | number[]> } = {}) => {
       await api(bpmCalls.passTask, {
         taskId,

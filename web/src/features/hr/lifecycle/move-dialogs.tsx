@@ -1,7 +1,9 @@
+import type { FileEntry } from '@erp/contract/modules/file';
 import { lifecycleCalls } from '@erp/contract/modules/lifecycle';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, type InputProps, Modal, Select } from 'antd';
 import { api } from '../../../app/api/client';
+import { FileUpload } from '../../../components/file-upload';
 import { DateField, OrgTreeSelect, useDictOptions } from '../../../components/resource';
 
 /**
@@ -92,6 +94,7 @@ interface QuitValues {
   quitType: string;
   lastWorkDate: string;
   reason: string;
+  files?: FileEntry[];
 }
 
 /** 离职办理 / 辞退: HR starts a departure; the checks (open request, dates, what is still held) come first. */
@@ -104,7 +107,13 @@ export function DismissDialog({ open, onClose, onDone }: { open: boolean; onClos
       const employeeId = await employeeIdOf(v.userCode);
       const check = await api(lifecycleCalls.quitCheck, { employeeId, lastWorkDate: v.lastWorkDate });
       if (!check.ok) throw new Error(check.messages.join('；'));
-      return api(lifecycleCalls.startQuitInstance, { employeeId, quitType: v.quitType, lastWorkDate: v.lastWorkDate, reason: v.reason });
+      return api(lifecycleCalls.startQuitInstance, {
+        employeeId,
+        quitType: v.quitType,
+        lastWorkDate: v.lastWorkDate,
+        reason: v.reason,
+        fileIds: (v.files ?? []).map((f) => f.id),
+      });
     },
     onSuccess: (r) => {
       message.success(`已提交（${r.documentNo}）`);
@@ -127,6 +136,9 @@ export function DismissDialog({ open, onClose, onDone }: { open: boolean; onClos
         </Form.Item>
         <Form.Item name="reason" label="离职原因" rules={[{ required: true, whitespace: true, message: '请输入离职原因' }]}>
           <Input.TextArea maxLength={500} rows={3} />
+        </Form.Item>
+        <Form.Item name="files" label="辞退/离职文件" extra="如辞退通知书、解除协议，随离职单存档">
+          <FileUpload maxCount={10} moduleName="hr" functionName="dismiss" deleteOnServer={false} />
         </Form.Item>
       </Form>
     </Modal>

@@ -8,7 +8,7 @@ import { FileUpload } from '../../../components/file-upload';
 import { DateField } from '../../../components/resource';
 
 /** Labels of what the hire fills in through the link (ZOnDutyBase). */
-const INFO_LABELS: Record<string, string> = {
+export const INFO_LABELS: Record<string, string> = {
   gender: '性别',
   idNumber: '证件号码',
   email: '邮箱',
@@ -21,7 +21,7 @@ const INFO_LABELS: Record<string, string> = {
   bankName: '开户银行',
   bankAccount: '银行卡号',
 };
-const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : v === '1' ? '男' : v === '2' ? '女' : String(v));
+export const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : v === '1' ? '男' : v === '2' ? '女' : String(v));
 
 interface Values {
   plannedEntryDate: string;

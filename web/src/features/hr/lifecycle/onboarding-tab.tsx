@@ -1,8 +1,10 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { CallDefinition, RequestOf } from '@erp/contract/define';
 import { LIFECYCLE_PERM, lifecycleCalls, type OnboardingRecord, onboardingMeta } from '@erp/contract/modules/lifecycle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../app/api/client';
+import { api, download } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { DateField, OrgTreeSelect, ResourceTable } from '../../../components/resource';
 import { OnDutyConfirmDialog } from './on-duty-confirm-dialog';
@@ -99,6 +101,11 @@ function OfferDialog({ open, editing, onClose, onDone }: { open: boolean; editin
   );
 }
 
+/** Downloads a file; a refusal was already shown by the API client. */
+function fetchFile<C extends CallDefinition>(call: C, input: RequestOf<C>, name: string): Promise<void> {
+  return download(call, input, name).catch(() => undefined);
+}
+
 /** 入职管理: offers waiting, on-duty information to confirm, and finished onboardings. */
 export function OnboardingTab() {
   const { message, modal } = App.useApp();
@@ -162,13 +169,32 @@ export function OnboardingTab() {
         exportName="入职记录.xlsx"
         queryKey={[...KEY, view]}
         toolbar={
-          view === 'offer' ? (
-            <Auth code={LIFECYCLE_PERM.manage}>
-              <Button type="primary" onClick={() => setAdding(true)}>
-                登记待入职
+          <>
+            {view === 'offer' && (
+              <Auth code={LIFECYCLE_PERM.manage}>
+                <Button type="primary" onClick={() => setAdding(true)}>
+                  登记待入职
+                </Button>
+              </Auth>
+            )}
+            {/* The paper form for hires who do not fill in the link. */}
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void fetchFile(lifecycleCalls.downOnDutyModel, {}, '入职信息登记表.xlsx')}
+              data-testid="on-duty-model"
+            >
+              下载入职登记表
+            </Button>
+            {view === 'induction' && can(LIFECYCLE_PERM.export) && (
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => void fetchFile(lifecycleCalls.exportSignData, {}, '入职签署记录.xlsx')}
+                data-testid="export-sign-data"
+              >
+                导出签署记录
               </Button>
-            </Auth>
-          ) : null
+            )}
+          </>
         }
         actionsWidth={220}
         rowActions={

@@ -1,18 +1,12 @@
 import {
   type ChangeLogRecord,
   changeLogMeta,
-  type DepartureRecord,
-  departureMeta,
   type FormalRecord,
   formalMeta,
   LIFECYCLE_PERM,
   lifecycleCalls,
-  type MoveRecord,
-  type QuitRecord,
-  quitMeta,
   type RenewalDueRecord,
   renewalDueMeta,
-  transferMeta,
 } from '@erp/contract/modules/lifecycle';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Segmented, Space, Tabs } from 'antd';
@@ -23,99 +17,13 @@ import { ResourceTable } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
 import { BulkRegularDialog } from './bulk-regular-dialog';
 import { PERSON_KEYWORD } from './keyword';
-import { DismissDialog, RenewalDialog, TransferDialog } from './move-dialogs';
+import { RenewalDialog } from './move-dialogs';
+import { QuitTab, TransferTab } from './move-tabs';
 import { OnboardingTab } from './onboarding-tab';
 
 const KEY = ['hr', 'lifecycle'] as const;
 /** An employee whose last confirmation is in one of these states gets no second one. */
 const OPEN_CONFIRMATION = ['approving', 'returned', 'passed'];
-
-function TransferTab({ adjustment }: { adjustment?: boolean }) {
-  const can = useHasAuth();
-  const client = useQueryClient();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <ResourceTable<MoveRecord>
-        meta={transferMeta}
-        keyword={PERSON_KEYWORD}
-        pageCall={adjustment ? lifecycleCalls.getAdjustmentPage : lifecycleCalls.getTransferPage}
-        exportCall={!adjustment && can(LIFECYCLE_PERM.export) ? lifecycleCalls.getTransferExport : undefined}
-        exportName="调动记录.xlsx"
-        queryKey={[...KEY, adjustment ? 'adjustment' : 'transfer']}
-        toolbar={
-          <Auth code={LIFECYCLE_PERM.manage}>
-            <Button type="primary" onClick={() => setOpen(true)} data-testid="start-transfer">
-              发起调动
-            </Button>
-          </Auth>
-        }
-      />
-      <TransferDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onDone={() => {
-          setOpen(false);
-          void client.invalidateQueries({ queryKey: KEY });
-        }}
-      />
-    </>
-  );
-}
-
-function QuitTab() {
-  const can = useHasAuth();
-  const client = useQueryClient();
-  const [view, setView] = useState<'requests' | 'leavers'>('requests');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Segmented
-        style={{ marginBottom: 12 }}
-        value={view}
-        onChange={(v) => setView(v as 'requests' | 'leavers')}
-        options={[
-          { value: 'requests', label: '离职申请' },
-          { value: 'leavers', label: '离职人员' },
-        ]}
-      />
-      {view === 'requests' ? (
-        <ResourceTable<QuitRecord>
-          meta={quitMeta}
-          keyword={PERSON_KEYWORD}
-          pageCall={lifecycleCalls.getQuitPage}
-          exportCall={can(LIFECYCLE_PERM.export) ? lifecycleCalls.exportQuitData : undefined}
-          exportName="离职申请.xlsx"
-          queryKey={[...KEY, 'quit']}
-          toolbar={
-            <Auth code={LIFECYCLE_PERM.manage}>
-              <Button type="primary" onClick={() => setOpen(true)}>
-                离职办理
-              </Button>
-            </Auth>
-          }
-        />
-      ) : (
-        <ResourceTable<DepartureRecord>
-          meta={departureMeta}
-          keyword={PERSON_KEYWORD}
-          pageCall={lifecycleCalls.getDeparturePage}
-          exportCall={can(LIFECYCLE_PERM.export) ? lifecycleCalls.getQuitExport : undefined}
-          exportName="离职人员.xlsx"
-          queryKey={[...KEY, 'departure']}
-        />
-      )}
-      <DismissDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onDone={() => {
-          setOpen(false);
-          void client.invalidateQueries({ queryKey: KEY });
-        }}
-      />
-    </>
-  );
-}
 
 function FormalTab() {
   const { message } = App.useApp();
