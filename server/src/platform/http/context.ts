@@ -32,15 +32,25 @@ export type Handler<C extends CallDefinition> = (input: ParsedRequestOf<C>, ctx:
 export interface Route {
   call: CallDefinition;
   handler: Handler<CallDefinition>;
+  /** Calls answering the same key (e.g. commands on one task) run one after the other in this process; see `oneAtATime`. */
+  oneAtATime?: (input: unknown) => string | undefined;
 }
+
+/** Per call: the key its calls are run one at a time by (undefined: no key, run at once). */
+export type OneAtATime<G extends Record<string, CallDefinition>> = { [K in keyof G]?: (input: ParsedRequestOf<G[K]>) => string | undefined };
 
 /**
  * Binds a module's handlers to its contract group. Every call of the group must be handled,
  * so a call declared in the contract cannot be forgotten on the server.
  */
-export function implement<G extends Record<string, CallDefinition>>(group: G, handlers: { [K in keyof G]: Handler<G[K]> }): Route[] {
+export function implement<G extends Record<string, CallDefinition>>(
+  group: G,
+  handlers: { [K in keyof G]: Handler<G[K]> },
+  oneAtATime: OneAtATime<G> = {},
+): Route[] {
   return Object.keys(group).map((name) => ({
     call: group[name] as CallDefinition,
     handler: handlers[name] as unknown as Handler<CallDefinition>,
+    oneAtATime: oneAtATime[name] as Route['oneAtATime'],
   }));
 }

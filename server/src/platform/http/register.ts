@@ -102,12 +102,31 @@ function auditRow(call: CallDefinition, req: FastifyRequest, user: Principal | n
   };
 }
 
+/**
+ * Calls with the same key run one after the other in this process, each whole — its transaction
+ * and commit included. The second of a double click on a task then waits for the first to commit
+ * without holding a connection or waiting on the instance's lock, and finds the task closed at
+ * once. (Across processes the database's locks still decide.)
+ */
+const inFlight = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(key: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (key === undefined) return run();
+  const earlier = inFlight.get(key);
+  const mine = earlier ? earlier.then(run, run) : run();
+  inFlight.set(key, mine);
+  const forget = () => {
+    if (inFlight.get(key) === mine) inFlight.delete(key);
+  };
+  mine.then(forget, forget);
+  return mine;
+}
+
 /** Registers every route of every module from its contract declaration. */
 export function registerRoutes(app: FastifyInstance, platform: Platform, routes: Route[]): void {
   const validateResponses = platform.config.NODE_ENV === 'test';
   const tmpDir = `${platform.config.dataDir}/tmp`;
 
-  for (const { call, handler } of routes) {
+  for (const { call, handler, oneAtATime: oneAtATimeKey } of routes) {
     const principals = new WeakMap<FastifyRequest, Principal | null>();
     app.route({
       method: call.method,
@@ -144,17 +163,19 @@ export function registerRoutes(app: FastifyInstance, platform: Platform, routes:
           const answered = () => reply.sent || reply.raw.headersSent;
           // A write and its audit row commit together: a failed audit insert stores nothing, so a
           // stored write never answers an error (call-transaction.ts).
-          const result = call.write
-            ? await runInCallTransaction(
-                platform.db,
-                async () => {
-                  const data = await handler(input, ctx);
-                  if (data !== reply && !answered()) await platform.db.insert(auditLog).values(auditRow(call, req, user, raw, data, auditEntry));
-                  return data;
-                },
-                (err) => req.log.warn({ err }, 'work after the commit failed'),
-              )
-            : await handler(input, ctx);
+          const run = () =>
+            call.write
+              ? runInCallTransaction(
+                  platform.db,
+                  async () => {
+                    const data = await handler(input, ctx);
+                    if (data !== reply && !answered()) await platform.db.insert(auditLog).values(auditRow(call, req, user, raw, data, auditEntry));
+                    return data;
+                  },
+                  (err) => req.log.warn({ err }, 'work after the commit failed'),
+                )
+              : handler(input, ctx);
+          const result = await oneAtATime(oneAtATimeKey?.(input), run);
           if (result === reply || answered()) return reply;
 
           if (validateResponses) {
