@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, launchBrowser, newPage } from './harness';
+import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
 import { go, recordedToasts, recordToasts, signedIn, url } from './shell-helpers';
 
 let browser: Browser;
@@ -148,7 +148,7 @@ describe('work orders: report → assign → resolve → rate', () => {
 });
 
 describe('file preview and the generic detail page', () => {
-  it('emp01 previews an uploaded xlsx as a table; a to-do link opens its record on /DetailsPage', async () => {
+  it('emp01 previews an uploaded xlsx as a table; the message about a passed request opens its record on /DetailsPage', async () => {
     const emp = await signedIn(browser, 'emp01');
     // A one-sheet workbook, uploaded as any attachment would be.
     const { default: ExcelJS } = await import('exceljs');
@@ -164,8 +164,22 @@ describe('file preview and the generic detail page', () => {
     await go(emp.page, `/filePreviewPage?id=${file.id}`);
     await emp.page.getByRole('cell', { name: '研发一组' }).waitFor({ timeout: 20_000 });
 
+    // hr01 approves; emp01 is told in the message centre, and the message opens the record.
     const cert = await apiCall<{ processInstanceId: number }>('/hr_api/hrm/proveApply/add', { certType: '001', purpose: '租房' }, emp.token);
-    await go(emp.page, `/DetailsPage?processKey=Certificate_Process&processInstanceId=${cert.data.processInstanceId}`);
+    const hr = (await apiLogin('hr01')).access_token;
+    const flow = await apiCall<{ taskId: number | null }>('/bpm_api/bpm/camunda/common/getFlowData', { instanceId: cert.data.processInstanceId }, hr);
+    expect((await apiCall('/hr_api/hrm/proveApply/pass', { taskId: flow.data.taskId, message: '同意' }, hr)).code).toBe('200');
+    // The notice goes through the outbox: wait until it is a message, then open it in the message centre.
+    const inbox = () => apiCall<{ records: unknown[] }>('/msg_api/msg/api/message/page', { msgType: '001', keyword: '开具证明审批已通过' }, emp.token);
+    await expect.poll(async () => (await inbox()).data.records.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await go(emp.page, '/MessageCenter/index?msgType=001');
+    const item = emp.page.getByTestId('message-item').filter({ hasText: '开具证明审批已通过' }).first();
+    await item.getByRole('button').first().click({ timeout: 20_000 });
+    await emp.page.getByTestId('message-detail').getByRole('button', { name: '查看详情' }).click();
+    await emp.page.waitForFunction(
+      (id) => location.hash.startsWith(`#/DetailsPage?processKey=Certificate_Process&processInstanceId=${id}`),
+      cert.data.processInstanceId,
+    );
     const box = emp.page.getByRole('dialog', { name: '证明申请详情' });
     await box.getByText('租房').waitFor({ timeout: 20_000 });
     expect(emp.errors).toEqual([]);

@@ -133,7 +133,7 @@ describe('commands', () => {
         { ccType: 'superior' },
       ),
     );
-    const before = await s.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
+    const before = await s.db.select({ n: sql<number>`count(*)::int`, id: sql<number>`coalesce(max(${outbox.id}), 0)::int` }).from(outbox);
     const { instance: inst, tasks } = await start('Simple', 'emp01', { amount: 1 });
     expect(tasks.map((t) => t.assigneeUserId)).toEqual([uid('mgr01')]);
     await engine.pass(s.db, { taskId: tasks[0]?.id as number, userId: uid('mgr01'), message: '同意' });
@@ -151,7 +151,26 @@ describe('commands', () => {
     const cc = await openTasks(inst.id, 'cc');
     expect(cc.map((c) => c.assigneeUserId).sort()).toEqual([uid('fin01'), uid('mgr01')].sort());
     const after = await s.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
-    expect(Number(after[0]?.n) - Number(before[0]?.n)).toBe(4); // mgr01, hr01, node cc, end cc
+    expect(Number(after[0]?.n) - Number(before[0]?.n)).toBe(5); // mgr01, hr01, node cc, end cc, the result to emp01
+    // To-dos link to the backlog (act there); copies and the result to the record's detail page.
+    const notices = await s.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(
+        sql`${outbox.topic} = 'notify' AND ${outbox.id} > ${Number(before[0]?.id ?? 0)} AND ${outbox.payload}->'todo'->>'memo' = ${`processInstanceId=${inst.id}`}`,
+      );
+    const detail = `/DetailsPage?processKey=Simple&processInstanceId=${inst.id}`;
+    expect(notices.map((n) => (n.payload as { link: string }).link).sort()).toEqual([
+      `${detail}&mode=cc`,
+      `${detail}&mode=cc`,
+      '/backlog/index',
+      '/backlog/index',
+    ]);
+    const [result] = await s.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(sql`${outbox.topic} = 'notify' AND ${outbox.payload}->>'link' = ${detail}`);
+    expect(result?.payload).toMatchObject({ receiverUserIds: [uid('emp01')], title: expect.stringMatching(/已通过$/), link: detail });
     const steps = await instanceSteps(s.db, inst.id);
     expect(steps.map((x) => [x.operateType, x.approvalFlag])).toEqual([
       [0, 1],
@@ -184,6 +203,12 @@ describe('commands', () => {
     expect((await failure(engine.reject(s.db, { taskId, userId: uid('mgr01'), message: '  ' }))).message).toBe(engine.MSG.rejectMessage);
     await engine.reject(s.db, { taskId, userId: uid('mgr01'), message: '材料不全' });
     expect((await instance(inst.id)).status).toBe('rejected');
+    // The initiator is told, with a link to the record.
+    const [told] = await s.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(sql`${outbox.topic} = 'notify' AND ${outbox.payload}->>'link' = ${`/DetailsPage?processKey=Simple&processInstanceId=${inst.id}`}`);
+    expect(told?.payload).toMatchObject({ receiverUserIds: [uid('emp01')], senderUserId: uid('mgr01'), title: expect.stringMatching(/已驳回$/) });
     expect(await openTasks(inst.id)).toHaveLength(0);
     const steps = await instanceSteps(s.db, inst.id);
     expect(steps.at(-1)).toMatchObject({ approvalFlag: 2, approvalMessage: '材料不全', operateType: 1 });

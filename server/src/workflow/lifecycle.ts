@@ -1,6 +1,6 @@
 import type { HookEvent } from './hooks';
 import { hooksFor } from './hooks';
-import { queueCreatedNotices } from './notifications';
+import { queueCreatedNotices, queueResultNotice } from './notifications';
 import { hookEvent, type Run, saveInstance } from './run';
 import { createCc, openApprovalCount } from './tasks';
 
@@ -11,6 +11,7 @@ import { createCc, openApprovalCount } from './tasks';
 export async function finish(run: Run, status: 'passed' | 'rejected' | 'revoked' | 'terminated', step?: HookEvent): Promise<void> {
   if (status === 'passed') await createCc(run, '__end__', '抄送', run.model.cc);
   await queueCreatedNotices(run);
+  if (status === 'passed' || status === 'rejected') queueResultNotice(run, status);
   await saveInstance(run, { status, endedAt: new Date() });
   const hooks = hooksFor(run.inst.processKey);
   if (step) await hooks?.onStep?.(run.tx, step);

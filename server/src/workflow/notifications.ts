@@ -11,6 +11,15 @@ function queueNotice(run: Run, payload: NotifyPayload): void {
   run.writes.push(run.tx.insert(outbox).values({ topic: 'notify', payload }).getSQL());
 }
 
+/**
+ * The generic detail page of the instance's record (`/DetailsPage`, which opens the dialog its
+ * process registered). For notices that ask to look, not to act: a to-do links to the backlog,
+ * where the approver acts on it.
+ */
+export function detailsLink(inst: Pick<Run['inst'], 'id' | 'processKey'>, mode?: 'cc'): string {
+  return `/DetailsPage?processKey=${encodeURIComponent(inst.processKey)}&processInstanceId=${inst.id}${mode ? `&mode=${mode}` : ''}`;
+}
+
 /** Tells the people of the tasks this command created (new approvals, resubmissions, copies), one notice per node. */
 export async function queueCreatedNotices(run: Run): Promise<void> {
   const created = run.created.splice(0);
@@ -44,9 +53,27 @@ export async function queueCreatedNotices(run: Run): Promise<void> {
         noticeUsers: run.initiatorName,
         memo: `processInstanceId=${run.inst.id}`,
       },
-      link: '/backlog/index',
+      link: cc ? detailsLink(run.inst, 'cc') : '/backlog/index',
     });
   }
+}
+
+/**
+ * Tells the initiator that their request passed or was rejected (nobody when they ended it
+ * themselves), linking to its record.
+ */
+export function queueResultNotice(run: Run, status: 'passed' | 'rejected'): void {
+  const { inst } = run;
+  if (run.actor === inst.initiatorUserId) return;
+  const passed = status === 'passed';
+  queueNotice(run, {
+    receiverUserIds: [inst.initiatorUserId],
+    msgType: '001',
+    title: `${inst.processName}${passed ? '已通过' : '已驳回'}`,
+    content: `您发起的「${inst.title}」${passed ? '已审批通过' : '已被驳回'}`,
+    senderUserId: run.actor,
+    link: detailsLink(inst),
+  });
 }
 
 /** A reminder to the current approvers of an instance. */

@@ -615,6 +615,15 @@ export const assetCalls = {
     write: true,
     summary: 'Applies to claim, borrow or lend to a project an asset (draft or submitted)',
   }),
+  applyUpdate: defineCall({
+    ...json,
+    path: A('useApply/update'),
+    request: ZApplyForm.extend({ id: id() }),
+    data: ZAssetDocumentSaved,
+    permission: 'login',
+    write: true,
+    summary: 'Changes my draft or returned application (and submits it)',
+  }),
   applyInfo: defineCall({
     ...json,
     path: A('useApply/info'),

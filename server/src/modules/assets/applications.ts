@@ -287,6 +287,26 @@ export async function addApply(db: Db, user: Principal, form: ApplyForm) {
   });
 }
 
+/** Changes the applicant's draft or returned application; submits the draft when asked, resubmits a returned one. */
+export async function updateApply(db: Db, user: Principal, id: number, form: ApplyForm) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(a).where(eq(a.id, id)).for('update');
+    if (!before || before.userId !== user.userId) throw notFound('资产领用申请不存在');
+    assertEditable(before.state);
+    await checkApply(tx, form);
+    const me = await applicant(tx, user.userId);
+    await tx
+      .update(a)
+      .set({ ...applyValues(form), updatedAt: new Date(), updatedBy: user.userId })
+      .where(eq(a.id, id));
+    await submitAgain(tx, applyDocument as unknown as BusinessDocument<never>, user, before, form.submit, {
+      title: `${me.realName} ${APPLY_NAMES[form.applyType] ?? '资产申请'}`,
+      vars: { orgId: before.orgId, applyType: form.applyType },
+    });
+    return savedOf(await applyDocument.row(tx, id));
+  });
+}
+
 /**
  * Issues an in-stock asset for a passed application, in one transaction: the application row is
  * locked (a double click waits, then finds it issued), and the asset is taken with

@@ -9,10 +9,10 @@ import type {
   PurchaseDetail,
   PurchaseRecord,
 } from '@erp/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { assetApplications, assetMovements, assets, finProjects, users, wfTasks } from '../../db/schema';
+import { assetApplications, assetInventories, assetMovements, assets, finProjects, outbox, users, wfTasks } from '../../db/schema';
 import { BusinessCalendar } from '../../platform/business-time';
 import { depreciationAt } from './depreciation';
 
@@ -51,6 +51,14 @@ async function approveAll(instanceId: number) {
     expect(r.code, JSON.stringify(r)).toBe('200');
   }
 }
+
+/** The notice queued for a user about an instance that links to the record's detail page. */
+async function detailNotice(instanceId: number, processKey: string) {
+  const link = `/DetailsPage?processKey=${processKey}&processInstanceId=${instanceId}`;
+  const [row] = await s.db.select({ payload: outbox.payload }).from(outbox).where(sql`${outbox.topic} = 'notify' AND ${outbox.payload}->>'link' = ${link}`);
+  return row?.payload as { receiverUserIds: number[]; title: string; content: string; link: string } | undefined;
+}
+const userId = async (code: string) => (await s.db.select({ id: users.id }).from(users).where(eq(users.userCode, code)))[0]?.id as number;
 
 const hrId = async () => (await s.db.select({ id: users.id }).from(users).where(eq(users.userCode, 'hr01')))[0]?.id as number;
 const assetForm = async (extra: Record<string, unknown> = {}) => ({
@@ -135,6 +143,34 @@ describe('the register (asset/*)', () => {
     const again = await call('hr01', 'asset/scrap', { id: r.data.ids[2], remark: '进水损坏' });
     expect(again.status).toBe(409);
     expect((await call('hr01', 'asset/info', { id: 99999999 })).status).toBe(404);
+  });
+
+  it('asset/available: any employee sees up to 50 in-stock assets, by category and code or name', async () => {
+    type Available = Array<{ id: number; assetCode: string; name: string; category: string; location: string }>;
+    const all = await call<Available>('emp01', 'asset/available', {});
+    expect(all.code, JSON.stringify(all)).toBe('200');
+    expect(all.data.length).toBeGreaterThan(0);
+    expect(all.data.length).toBeLessThanOrEqual(50);
+    const rows = await s.db
+      .select({ status: assets.status })
+      .from(assets)
+      .where(
+        inArray(
+          assets.id,
+          all.data.map((a) => a.id),
+        ),
+      );
+    expect(rows.every((r) => r.status === '001')).toBe(true);
+    const phones = await call<Available>('emp01', 'asset/available', { category: '003' });
+    expect(phones.data.length).toBeGreaterThan(0);
+    expect(phones.data.every((a) => a.category === '003')).toBe(true);
+    const first = all.data[0] as Available[number];
+    const byCode = await call<Available>('emp01', 'asset/available', { keyword: first.assetCode.toLowerCase() });
+    expect(byCode.data.map((a) => a.id)).toEqual([first.id]);
+    // An asset in use is never offered, even asked for by its code.
+    const [inUse] = await s.db.select().from(assets).where(eq(assets.status, '002')).limit(1);
+    expect((await call<Available>('emp01', 'asset/available', { keyword: inUse?.assetCode })).data).toEqual([]);
+    expect((await call('emp01', 'asset/available', { keyword: 'x'.repeat(65) })).status).toBe(400);
   });
 
   it('exports the filtered register as xlsx', async () => {
@@ -432,6 +468,100 @@ describe('use applications, issue and return', () => {
     }
   });
 
+  it('useApply/revoke: the applicant withdraws one in approval, nobody else, once', async () => {
+    const r = await call<AssetDocumentSaved>('emp01', 'useApply/add', { applyType: '001', category: '004', reason: '打印合同' });
+    expect(r.data.state).toBe('approving');
+    const other = await call('emp02', 'useApply/revoke', { id: r.data.id });
+    expect(other.status).toBe(404);
+    expect((await call('hr01', 'useApply/revoke', { id: r.data.id })).status).toBe(404);
+    expect((await call('emp01', 'useApply/revoke', { id: r.data.id })).code).toBe('200');
+    const info = await call<ApplyRecord>('emp01', 'useApply/info', { id: r.data.id });
+    expect(info.data.state).toBe('revoked');
+    expect(info.data.issueState).toBe('000');
+    const twice = await call('emp01', 'useApply/revoke', { id: r.data.id });
+    expect(twice.status).toBe(409);
+    expect(twice.message).toBe('只有审批中的单据可以撤回');
+    // Nobody is left with a task on it.
+    const open = await s.db
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, r.data.processInstanceId as number), eq(wfTasks.status, 'pending')));
+    expect(open).toEqual([]);
+    expect((await call('emp01', 'useApply/revoke', { id: 99999999 })).status).toBe(404);
+  });
+
+  it('useApply/update: a draft is changed and submitted; a sent-back one is changed and resubmitted; nothing else', async () => {
+    const form = { applyType: '002', category: '001', reason: '出差', expectedReturnDate: '2099-01-01' };
+    const draft = await call<AssetDocumentSaved>('emp01', 'useApply/add', { ...form, submit: false });
+    expect(draft.data.state).toBe('draft');
+    expect(draft.data.processInstanceId).toBeNull();
+    // Someone else's, bad input, still a draft after saving again.
+    expect((await call('emp02', 'useApply/update', { ...form, id: draft.data.id })).status).toBe(404);
+    const bad = await call('emp01', 'useApply/update', { ...form, id: draft.data.id, expectedReturnDate: null });
+    expect(bad.status).toBe(400);
+    expect(bad.message).toBe('借用和项目借出必须填写预计归还日期');
+    const kept = await call<AssetDocumentSaved>('emp01', 'useApply/update', { ...form, id: draft.data.id, reason: '出差演示', submit: false });
+    expect(kept.data.state).toBe('draft');
+    const sent = await call<AssetDocumentSaved>('emp01', 'useApply/update', { ...form, id: draft.data.id, reason: '出差客户演示' });
+    expect(sent.code, JSON.stringify(sent)).toBe('200');
+    expect(sent.data.state).toBe('approving');
+    expect(sent.data.documentNo).toMatch(/^ZCLY\d{12}$/);
+    const instanceId = sent.data.processInstanceId as number;
+    // In approval it cannot be changed.
+    const approving = await call('emp01', 'useApply/update', { ...form, id: draft.data.id });
+    expect(approving.status).toBe(400);
+    expect(approving.message).toBe('只有草稿或退回的单据可以修改');
+
+    // The department leader sends it back to the applicant, who changes it to a claim and resubmits.
+    const h = await holder(instanceId);
+    const back = await s.post('/bpm_api/bpm/camunda/task/rollback', { taskId: h.taskId, message: '借用改为领用' }, await token(h.code));
+    expect(back.code, JSON.stringify(back)).toBe('200');
+    expect((await call<ApplyRecord>('emp01', 'useApply/info', { id: draft.data.id })).data.state).toBe('returned');
+    expect((await call('emp02', 'useApply/update', { ...form, id: draft.data.id })).status).toBe(404);
+    const again = await call<AssetDocumentSaved>('emp01', 'useApply/update', {
+      id: draft.data.id,
+      applyType: '001',
+      category: '001',
+      reason: '长期驻场使用',
+      expectedReturnDate: '2099-01-01',
+      submit: false,
+    });
+    expect(again.code, JSON.stringify(again)).toBe('200');
+    expect(again.data).toMatchObject({ state: 'approving', processInstanceId: instanceId, documentNo: sent.data.documentNo });
+    const info = await call<ApplyRecord>('emp01', 'useApply/info', { id: draft.data.id });
+    expect(info.data).toMatchObject({ applyType: '001', reason: '长期驻场使用', expectedReturnDate: null });
+    const resubmitted = await s.db
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.kind, 'resubmit')));
+    expect(resubmitted.map((t) => t.status)).toEqual(['done']);
+    await approveAll(instanceId);
+    expect((await call<ApplyRecord>('emp01', 'useApply/info', { id: draft.data.id })).data).toMatchObject({ state: 'passed', issueState: '001' });
+    expect((await call('emp01', 'useApply/update', { ...form, id: draft.data.id })).status).toBe(400);
+  });
+
+  it('instance/reject: the approver rejects with a message; nothing is issued; the applicant is told with a link to the record', async () => {
+    const r = await call<AssetDocumentSaved>('emp01', 'useApply/add', { applyType: '001', category: '003', reason: '测试机' });
+    const instanceId = r.data.processInstanceId as number;
+    const h = await holder(instanceId);
+    const refused = await call(h.code, 'instance/reject', { taskId: h.taskId });
+    expect(refused.status).toBe(400);
+    expect((await call('emp02', 'instance/reject', { taskId: h.taskId, message: '不同意' })).status).toBeGreaterThanOrEqual(400);
+    const done = await call(h.code, 'instance/reject', { taskId: h.taskId, message: '部门已有备用测试机' });
+    expect(done.code, JSON.stringify(done)).toBe('200');
+    const info = await call<ApplyRecord>('emp01', 'useApply/info', { id: r.data.id });
+    expect(info.data).toMatchObject({ state: 'rejected', issueState: '000', issuedAssetId: null });
+    const [task] = await s.db.select().from(wfTasks).where(eq(wfTasks.id, h.taskId));
+    expect(task).toMatchObject({ outcome: 'reject', message: '部门已有备用测试机' });
+    const issue = await call('hr01', 'claim/issue', { applyId: r.data.id, assetId: stockId });
+    expect(issue.status).toBe(409);
+    // A rejected task cannot be acted on again.
+    expect((await call(h.code, 'instance/reject', { taskId: h.taskId, message: '再驳回' })).status).toBe(409);
+    expect((await call(h.code, 'instance/dealAgency', { taskId: h.taskId })).status).toBe(409);
+    const notice = await detailNotice(instanceId, 'AssetApply_Process');
+    expect(notice).toMatchObject({ receiverUserIds: [await userId('emp01')], title: expect.stringMatching(/已驳回$/) });
+  });
+
   it('instance/dealAgency refuses tasks of other processes', async () => {
     const [other] = await s.db
       .select()
@@ -516,5 +646,45 @@ describe('inventory counts (inventory/*)', () => {
     expect(moved?.location).toBe('003');
     const list = await call<Page<{ id: number }>>('fin01', 'inventory/page', { location: '003' });
     expect(list.data.records.some((r) => r.id === sheet.id)).toBe(true);
+  });
+
+  it('a rejected count leaves the register as it was; the location can be counted again', async () => {
+    const r = await call<InventoryDetail>('hr01', 'inventory/add', { location: '005', remark: '月度盘点' });
+    expect(r.code, JSON.stringify(r)).toBe('200');
+    const [missing, ...rest] = r.data.items;
+    const [elsewhere] = await s.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.location, '004'), eq(assets.status, '001')))
+      .limit(1);
+    expect((await call<InventoryItem>('hr01', 'inventory/scan', { id: r.data.id, assetCode: elsewhere?.assetCode })).data.result).toBe('surplus');
+    await call('hr01', 'inventory/tick', {
+      id: r.data.id,
+      items: [{ assetId: missing?.assetId, found: false }, ...rest.map((i) => ({ assetId: i.assetId, found: true }))],
+    });
+    const ids = [missing?.assetId as number, elsewhere?.id as number];
+    const register = async () =>
+      s.db
+        .select({ id: assets.id, status: assets.status, location: assets.location, updatedAt: assets.updatedAt })
+        .from(assets)
+        .where(inArray(assets.id, ids))
+        .orderBy(assets.id);
+    const before = await register();
+    const sent = await call<AssetDocumentSaved>('hr01', 'inventory/submit', { id: r.data.id });
+    const instanceId = sent.data.processInstanceId as number;
+    const h = await holder(instanceId);
+    const rejected = await call(h.code, 'instance/reject', { taskId: h.taskId, message: '盘亏资产需复核后重新盘点' });
+    expect(rejected.code, JSON.stringify(rejected)).toBe('200');
+    const info = await call<InventoryDetail>('hr01', 'inventory/info', { id: r.data.id });
+    expect(info.data.state).toBe('rejected');
+    expect(info.data).toMatchObject({ lossCount: 1, surplusCount: 1 });
+    expect(await register()).toEqual(before);
+    const moves = await s.db.select().from(assetMovements).where(eq(assetMovements.inventoryId, r.data.id));
+    expect(moves).toEqual([]);
+    const [row] = await s.db.select().from(assetInventories).where(eq(assetInventories.id, r.data.id));
+    expect(row?.state).toBe('rejected');
+    expect((await detailNotice(instanceId, 'AssetInventory_Process'))?.receiverUserIds).toEqual([await hrId()]);
+    const next = await call<InventoryDetail>('hr01', 'inventory/add', { location: '005' });
+    expect(next.code, JSON.stringify(next)).toBe('200');
   });
 });

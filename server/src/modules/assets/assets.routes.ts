@@ -20,6 +20,7 @@ import {
   rejectAgency,
   returnAsset,
   revokeOwn,
+  updateApply,
   updatePurchase,
 } from './applications';
 import { applyDocument, purchaseDocument } from './asset-documents';
@@ -103,6 +104,11 @@ export const assetsModule: ServerModule = {
       applyAdd: async (input, ctx) => {
         const saved = await addApply(db, ctx.user, input);
         ctx.audit({ recordId: String(saved.id), after: saved });
+        return saved;
+      },
+      applyUpdate: async ({ id, ...form }, ctx) => {
+        const saved = await updateApply(db, ctx.user, id, form);
+        ctx.audit({ recordId: String(id), after: saved });
         return saved;
       },
       applyInfo: (input, ctx) => applyDetail(db, ctx.user, { id: input.id }),

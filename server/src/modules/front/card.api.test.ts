@@ -60,6 +60,27 @@ describe('business cards (cardApply)', () => {
     expect(mine.data.records.every((x) => x.name === '叶子豪')).toBe(true);
   });
 
+  it('reject: needs a message; the request is closed and a new one may be asked', async () => {
+    const r = await call<{ id: number; processInstanceId: number }>('mgr01', 'add', { boxes: 1, englishName: 'Guoqiang Ma' });
+    expect(r.code, JSON.stringify(r)).toBe('200');
+    const [task] = await s.db
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, r.data.processInstanceId), eq(wfTasks.status, 'pending')));
+    const taskId = task?.id as number;
+    const empty = await call('hr01', 'reject', { taskId, message: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.message).toContain('请输入签字意见');
+    expect((await call('emp01', 'reject', { taskId, message: '不同意' })).status).toBeGreaterThanOrEqual(400);
+    const done = await call('hr01', 'reject', { taskId, message: '职位信息待更新后再申请' });
+    expect(done.code, JSON.stringify(done)).toBe('200');
+    expect((await call<CardRecord>('mgr01', 'info', { id: r.data.id })).data.state).toBe('rejected');
+    const [closed] = await s.db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+    expect(closed).toMatchObject({ outcome: 'reject', message: '职位信息待更新后再申请' });
+    expect((await call('hr01', 'pass', { taskId })).status).toBe(409);
+    expect((await call('mgr01', 'add', { boxes: 1 })).code).toBe('200');
+  });
+
   it('refuses a resigned employee', async () => {
     const [e] = await s.db.select({ id: employees.id }).from(employees).innerJoin(users, eq(users.id, employees.userId)).where(eq(users.userCode, 'emp02'));
     await s.db

@@ -133,6 +133,62 @@ describe('certificates (proveApply)', () => {
       .where(eq(employees.id, e?.id as number));
   });
 
+  it('refuses the approval of someone who resigned while the request waited: nothing issued; HR rejects it with a message', async () => {
+    const r = await call<{ id: number; processInstanceId: number }>('emp02', 'add', { certType: '001', purpose: '办理居住证' });
+    expect(r.code, JSON.stringify(r)).toBe('200');
+    const [e] = await s.db.select({ id: employees.id }).from(employees).innerJoin(users, eq(users.id, employees.userId)).where(eq(users.userCode, 'emp02'));
+    const taskId = await taskOf(r.data.processInstanceId);
+    const setState = (employState: string, leaveDate: string | null) =>
+      s.db
+        .update(employees)
+        .set({ employState, leaveDate })
+        .where(eq(employees.id, e?.id as number));
+    // Resigned by state, then by a leave date that has passed: the same refusal.
+    for (const [state, leave] of [
+      ['005', null],
+      ['002', '2020-01-01'],
+    ] as const) {
+      await setState(state, leave);
+      const refused = await call('hr01', 'pass', { taskId, message: '同意' });
+      expect(refused.status, JSON.stringify(refused)).toBe(400);
+      expect(refused.message).toBe('该员工已离职，不能开具证明');
+      const [row] = await s.db.select().from(proveRequests).where(eq(proveRequests.id, r.data.id));
+      expect(row).toMatchObject({ state: 'approving', verifyCode: null, issuedAt: null, snapshot: null });
+      const [task] = await s.db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+      expect(task?.status).toBe('pending');
+    }
+    // The process centre's own pass is refused the same way.
+    const generic = await s.post('/bpm_api/bpm/camunda/task/pass', { taskId, message: '同意' }, await token('hr01'));
+    expect(generic.status).toBe(400);
+    expect(generic.message).toBe('该员工已离职，不能开具证明');
+    const rejected = await call('hr01', 'reject', { taskId, message: '员工已离职，不予开具' });
+    expect(rejected.code, JSON.stringify(rejected)).toBe('200');
+    const after = await call<ProveDetail>('emp02', 'info', { id: r.data.id });
+    expect(after.data).toMatchObject({ state: 'rejected', content: null });
+    const [task] = await s.db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+    expect(task).toMatchObject({ outcome: 'reject', message: '员工已离职，不予开具' });
+    expect((await call('hr01', 'pass', { taskId })).status).toBe(409);
+    await setState('002', null);
+  });
+
+  it('reject: needs a message; the request is closed without a certificate and a new one may be asked', async () => {
+    const r = await call<{ id: number; processInstanceId: number }>('mgr01', 'add', { certType: '001', purpose: '子女入学' });
+    expect(r.code, JSON.stringify(r)).toBe('200');
+    const taskId = await taskOf(r.data.processInstanceId);
+    const empty = await call('hr01', 'reject', { taskId, message: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.message).toContain('请输入签字意见');
+    expect((await call('mgr01', 'reject', { taskId, message: '撤销' })).status).toBe(403);
+    const done = await call('hr01', 'reject', { taskId, message: '请写明入学学校名称' });
+    expect(done.code, JSON.stringify(done)).toBe('200');
+    const info = await call<ProveDetail>('mgr01', 'info', { id: r.data.id });
+    expect(info.data).toMatchObject({ state: 'rejected', content: null, issuedAt: null });
+    const [row] = await s.db.select().from(proveRequests).where(eq(proveRequests.id, r.data.id));
+    expect(row?.verifyCode).toBeNull();
+    // The closed request no longer blocks a new one of the type.
+    expect((await call('mgr01', 'add', { certType: '001', purpose: '子女入学（北京市第一中学）' })).code).toBe('200');
+  });
+
   it('lists my own; HR sees all (the demo has 20+)', async () => {
     const mine = await call<Page<ProveRecord>>('emp01', 'page', {});
     expect(mine.data.records.every((r) => r.userName === mine.data.records[0]?.userName)).toBe(true);

@@ -52,6 +52,9 @@ export const groupedCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-')
 const normalise = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 const maskId = (id: string | null) => (id && id.length > 8 ? `${id.slice(0, 4)}${'*'.repeat(id.length - 8)}${id.slice(-4)}` : '');
 const maskName = (name: string) => (name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`);
+/** Resigned, or the leave date has passed: no certificate (asked for or issued). */
+const isResigned = (e: { employState: string | null; leaveDate: string | null }) =>
+  e.employState === EMPLOY_STATE.resigned || (!!e.leaveDate && e.leaveDate < calendar.day());
 const addDays = (day: string, n: number) => new Date(new Date(`${day}T00:00:00Z`).getTime() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Freezes what the certificate says and gives it its code, in the transaction of the final pass. */
@@ -64,6 +67,8 @@ async function issue(tx: Db, row: typeof t.$inferSelect): Promise<void> {
       entryDate: employees.entryDate,
       positionName: employees.positionName,
       salaryCents: employees.salaryCents,
+      employState: employees.employState,
+      leaveDate: employees.leaveDate,
       orgName: orgUnits.name,
       companyName: company,
     })
@@ -71,6 +76,9 @@ async function issue(tx: Db, row: typeof t.$inferSelect): Promise<void> {
     .leftJoin(orgUnits, eq(orgUnits.id, employees.orgId))
     .where(eq(employees.id, row.employeeId));
   if (!e) throw notFound('员工档案不存在');
+  // Checked again here: someone who resigned while the request waited gets no certificate (the
+  // pass is refused and undone; HR rejects the request).
+  if (isResigned(e)) throw badRequest(CERT_MSG.resigned);
   const annualIncome = row.certType === CERT_TYPE.income && e.salaryCents ? e.salaryCents * 12 : null;
   const snapshot: ProveSnapshot = {
     companyName: e.companyName ?? '',
@@ -162,7 +170,7 @@ export async function addProve(db: Db, user: Principal, input: { certType: strin
   return db.transaction(async (tx) => {
     const [e] = await tx.select().from(employees).where(eq(employees.userId, user.userId)).for('update');
     if (!e) throw badRequest(CERT_MSG.noEmployee);
-    if (e.employState === EMPLOY_STATE.resigned || (e.leaveDate && e.leaveDate < calendar.day())) throw badRequest(CERT_MSG.resigned);
+    if (isResigned(e)) throw badRequest(CERT_MSG.resigned);
     if (input.certType === CERT_TYPE.income && !e.salaryCents) throw badRequest(CERT_MSG.noSalary);
     const [open] = await tx
       .select({ id: t.id })

@@ -8,6 +8,7 @@ import { ResourceTable } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
 import { AssetDetailDrawer } from './asset-detail';
 import { RegisterDialog } from './register-dialog';
+import { ReturnDialog, type ReturnTarget } from './return-dialog';
 import { fenText, moneyColumn } from './shared';
 
 /** 资产台账: totals that reconcile, the register with depreciation to date, registering, return, scrap and the QR label. */
@@ -20,16 +21,9 @@ export default function RegisterScreen() {
   const summary = useQuery({ queryKey: ['assets', 'summary'], queryFn: () => api(assetCalls.assetSummary, {}) });
   const refresh = () => qc.invalidateQueries({ queryKey: ['assets'] });
   const t = summary.data?.total;
+  const [returning, setReturning] = useState<ReturnTarget | null>(null);
   const giveBack = (r: AssetRecord) =>
-    modal.confirm({
-      title: `归还 ${r.assetCode} ${r.name}？`,
-      content: `使用人：${r.holderName || r.projectName}`,
-      onOk: async () => {
-        await api(assetCalls.claimReturn, { assetId: r.id });
-        message.success('已归还入库');
-        await refresh();
-      },
-    });
+    setReturning({ assetId: r.id, assetCode: r.assetCode, name: r.name, holder: r.holderName || r.projectName, location: r.location });
   const scrap = (r: AssetRecord) =>
     modal.confirm({
       title: `报废 ${r.assetCode} ${r.name}？`,
@@ -100,6 +94,14 @@ export default function RegisterScreen() {
         }}
       />
       <AssetDetailDrawer id={shown} onClose={() => setShown(null)} />
+      <ReturnDialog
+        target={returning}
+        onClose={() => setReturning(null)}
+        onDone={() => {
+          setReturning(null);
+          void refresh();
+        }}
+      />
     </ScreenFrame>
   );
 }

@@ -1,12 +1,13 @@
-import { APPLY_TYPE, type ApplyRecord, ASSET_PERM, applyMeta, assetCalls } from '@erp/contract/modules/assets';
+import { APPLY_TYPE, type ApplyRecord, ASSET_PERM, applyMeta, assetCalls, ISSUE_STATE } from '@erp/contract/modules/assets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Tabs } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
 import { ResourceTable } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
+import { ReturnDialog, type ReturnTarget } from './return-dialog';
 import { AvailableAssetSelect, useDictSelect } from './shared';
 
 interface Values {
@@ -18,7 +19,11 @@ interface Values {
   expectedReturnDate?: Dayjs | null;
 }
 
-function ApplyDialog({ open, onClose, onSaved }: { open: boolean; onClose(): void; onSaved(): void }) {
+/**
+ * A new application, or my draft or sent-back one changed (`useApply/update`): a returned one is
+ * resubmitted, a draft submitted or kept.
+ */
+function ApplyDialog({ open, record, onClose, onSaved }: { open: boolean; record: ApplyRecord | null; onClose(): void; onSaved(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const categories = useDictSelect('ASSETCATEGORY');
@@ -29,16 +34,27 @@ function ApplyDialog({ open, onClose, onSaved }: { open: boolean; onClose(): voi
     queryFn: () => api(assetCalls.outApplyProjectList, {}),
     enabled: open && applyType === APPLY_TYPE.project,
   });
+  const initialValues: Partial<Values> = record
+    ? {
+        applyType: record.applyType as Values['applyType'],
+        category: record.category,
+        assetId: record.assetId,
+        projectId: record.projectId,
+        reason: record.reason,
+        expectedReturnDate: record.expectedReturnDate ? dayjs(record.expectedReturnDate) : null,
+      }
+    : { applyType: APPLY_TYPE.claim };
   const save = async (submit: boolean) => {
     const v = await form.validateFields();
-    const saved = await api(assetCalls.applyAdd, { ...v, expectedReturnDate: v.expectedReturnDate ? v.expectedReturnDate.format('YYYY-MM-DD') : null, submit });
-    message.success(submit ? `已提交审批 ${saved.documentNo}` : '草稿已保存');
+    const body = { ...v, expectedReturnDate: v.expectedReturnDate ? v.expectedReturnDate.format('YYYY-MM-DD') : null, submit };
+    const saved = record ? await api(assetCalls.applyUpdate, { ...body, id: record.id }) : await api(assetCalls.applyAdd, body);
+    message.success(submit || record?.state === 'returned' ? `已提交审批 ${saved.documentNo}` : '草稿已保存');
     form.resetFields();
     onSaved();
   };
   return (
-    <Modal open={open} title="资产领用申请" onCancel={onClose} footer={null} width={640} destroyOnHidden>
-      <Form form={form} name="asset-apply" layout="vertical" initialValues={{ applyType: APPLY_TYPE.claim }}>
+    <Modal open={open} title={record ? `修改领用申请 · ${record.documentNo}` : '资产领用申请'} onCancel={onClose} footer={null} width={640} destroyOnHidden>
+      <Form form={form} name="asset-apply" layout="vertical" initialValues={initialValues}>
         <Form.Item name="applyType" label="申请类型" rules={[{ required: true, message: '请选择申请类型' }]}>
           <Radio.Group
             options={[
@@ -73,9 +89,9 @@ function ApplyDialog({ open, onClose, onSaved }: { open: boolean; onClose(): voi
         </Form.Item>
         <Space>
           <Button type="primary" onClick={() => save(true)}>
-            提交审批
+            {record?.state === 'returned' ? '重新提交' : '提交审批'}
           </Button>
-          <Button onClick={() => save(false)}>保存草稿</Button>
+          {record?.state !== 'returned' && <Button onClick={() => save(false)}>保存草稿</Button>}
           <Button onClick={onClose}>取消</Button>
         </Space>
       </Form>
@@ -122,14 +138,34 @@ function IssueDialog({ record, onClose, onDone }: { record: ApplyRecord | null; 
   );
 }
 
-/** 领用申请: my applications (claim, borrow, project lend) and, for the asset staff, the issue queue. */
+/** 领用申请: my applications (change a draft or a sent-back one, withdraw), and for the asset staff the issue queue and the issued ones to take back. */
 export default function UseApplyScreen() {
   const qc = useQueryClient();
   const may = useHasAuth();
   const { message } = App.useApp();
-  const [applying, setApplying] = useState(false);
+  const [applying, setApplying] = useState<ApplyRecord | 'new' | null>(null);
   const [issuing, setIssuing] = useState<ApplyRecord | null>(null);
+  const [returning, setReturning] = useState<ReturnTarget | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['assets'] });
+  const staff = may(ASSET_PERM.assetIssue);
+  // An issued application's asset is taken back by the asset staff (claim/return closes the application).
+  const returnButton = (r: ApplyRecord) =>
+    staff && r.issueState === ISSUE_STATE.issued && r.issuedAssetId ? (
+      <Button
+        type="link"
+        size="small"
+        onClick={() =>
+          setReturning({
+            assetId: r.issuedAssetId as number,
+            assetCode: r.issuedAssetCode,
+            name: r.issuedAssetName,
+            holder: r.projectName || r.userName,
+          })
+        }
+      >
+        归还
+      </Button>
+    ) : null;
   const mine = (
     <ResourceTable<ApplyRecord>
       meta={applyMeta}
@@ -137,33 +173,41 @@ export default function UseApplyScreen() {
       fixedFilters={{ mine: true }}
       queryKey={['assets', 'apply', 'mine']}
       toolbar={
-        <Button type="primary" onClick={() => setApplying(true)}>
+        <Button type="primary" onClick={() => setApplying('new')}>
           申请领用
         </Button>
       }
-      rowActions={(r) =>
-        r.state === 'approving' ? (
-          <Button
-            type="link"
-            size="small"
-            onClick={async () => {
-              await api(assetCalls.applyRevoke, { id: r.id });
-              message.success('已撤回');
-              await refresh();
-            }}
-          >
-            撤回
-          </Button>
-        ) : null
-      }
-      actionsWidth={90}
+      rowActions={(r) => (
+        <Space size={0}>
+          {(r.state === 'draft' || r.state === 'returned') && (
+            <Button type="link" size="small" onClick={() => setApplying(r)}>
+              {r.state === 'returned' ? '修改并重新提交' : '编辑'}
+            </Button>
+          )}
+          {r.state === 'approving' && (
+            <Button
+              type="link"
+              size="small"
+              onClick={async () => {
+                await api(assetCalls.applyRevoke, { id: r.id });
+                message.success('已撤回');
+                await refresh();
+              }}
+            >
+              撤回
+            </Button>
+          )}
+          {returnButton(r)}
+        </Space>
+      )}
+      actionsWidth={130}
     />
   );
   const queue = (
     <ResourceTable<ApplyRecord>
       meta={applyMeta}
       pageCall={assetCalls.applyPage}
-      fixedFilters={{ issueState: '001' }}
+      fixedFilters={{ issueState: ISSUE_STATE.waiting }}
       queryKey={['assets', 'apply', 'queue']}
       rowActions={(r) => (
         <Button type="link" size="small" onClick={() => setIssuing(r)}>
@@ -173,23 +217,35 @@ export default function UseApplyScreen() {
       actionsWidth={90}
     />
   );
+  const issued = (
+    <ResourceTable<ApplyRecord>
+      meta={applyMeta}
+      pageCall={assetCalls.applyPage}
+      fixedFilters={{ issueState: ISSUE_STATE.issued }}
+      queryKey={['assets', 'apply', 'issued']}
+      rowActions={returnButton}
+      actionsWidth={90}
+    />
+  );
   return (
     <ScreenFrame>
-      {may(ASSET_PERM.assetIssue) ? (
+      {staff ? (
         <Tabs
           items={[
             { key: 'mine', label: '我的申请', children: mine },
             { key: 'queue', label: '待发放', children: queue },
+            { key: 'issued', label: '已发放', children: issued },
           ]}
         />
       ) : (
         mine
       )}
       <ApplyDialog
-        open={applying}
-        onClose={() => setApplying(false)}
+        open={applying !== null}
+        record={applying === 'new' ? null : applying}
+        onClose={() => setApplying(null)}
         onSaved={() => {
-          setApplying(false);
+          setApplying(null);
           void refresh();
         }}
       />
@@ -198,6 +254,14 @@ export default function UseApplyScreen() {
         onClose={() => setIssuing(null)}
         onDone={() => {
           setIssuing(null);
+          void refresh();
+        }}
+      />
+      <ReturnDialog
+        target={returning}
+        onClose={() => setReturning(null)}
+        onDone={() => {
+          setReturning(null);
           void refresh();
         }}
       />

@@ -1,6 +1,6 @@
 import { INVOICE_STATE, REIMBURSE_PROCESS } from '@erp/contract';
-import { eq, sql } from 'drizzle-orm';
-import { wfDefinitions } from '../../../db/schema';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { outbox, wfDefinitions } from '../../../db/schema';
 import { seededRandom } from '../../../db/seed/names';
 import type { ModuleSeed, SeedContext } from '../../../db/seed/types';
 import { type Db, queryRows } from '../../../platform/db';
@@ -57,6 +57,7 @@ async function pendingTask(db: Db, instanceId: number): Promise<{ id: number; us
  */
 async function seedReimburse(ctx: SeedContext): Promise<void> {
   const db = ctx.db;
+  const [mark] = await db.select({ id: sql<number>`coalesce(max(${outbox.id}), 0)::int` }).from(outbox);
   const rand = seededRandom(20261818 + 18);
   const people = await queryRows<{ id: number; code: string; orgId: number | null; name: string }>(
     db,
@@ -141,6 +142,8 @@ async function seedReimburse(ctx: SeedContext): Promise<void> {
       }
     }
   }
+  // The history's outcomes notify nobody (the notices of what is left to approve stay: they carry a to-do).
+  await db.delete(outbox).where(and(eq(outbox.topic, 'notify'), gt(outbox.id, mark?.id ?? 0), sql`${outbox.payload}->'todo' IS NULL`));
 }
 
 export const reimburseSeed: ModuleSeed = {

@@ -1,6 +1,6 @@
 import { CHANGE_TYPE, QUIT_KIND } from '@erp/contract';
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import { orgUnits, users, wfDefinitions, wfTasks } from '../../../db/schema';
+import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
+import { orgUnits, outbox, users, wfDefinitions, wfTasks } from '../../../db/schema';
 import { chineseName, isoDay, seededRandom } from '../../../db/seed/names';
 import type { ModuleSeed, SeedContext } from '../../../db/seed/types';
 import type { Principal } from '../../../platform/auth/principal';
@@ -55,11 +55,14 @@ async function passAll(db: Db, instanceId: number, steps: number): Promise<void>
 async function seedDemo(ctx: SeedContext): Promise<void> {
   const today = isoDay(ctx.businessDay);
   const restore = setBusinessDay(() => today);
+  const [mark] = await ctx.db.select({ id: sql<number>`coalesce(max(${outbox.id}), 0)::int` }).from(outbox);
   try {
     await seedRecords(ctx, today);
   } finally {
     setBusinessDay(restore);
   }
+  // The history's outcomes notify nobody (the notices of what is left to approve stay: they carry a to-do).
+  await ctx.db.delete(outbox).where(and(eq(outbox.topic, 'notify'), gt(outbox.id, mark?.id ?? 0), sql`${outbox.payload}->'todo' IS NULL`));
 }
 
 async function seedRecords(ctx: SeedContext, today: string): Promise<void> {

@@ -58,7 +58,8 @@ export function MessageDetail({ messageId, onClose }: { messageId: number | null
                 navigate(m.link as string);
               }}
             >
-              {t('msg.handle')}
+              {/* A detail page is to look at; anything else (the backlog) is to act on. */}
+              {t(m.link.startsWith('/DetailsPage') ? 'msg.viewDetails' : 'msg.handle')}
             </Button>
           )}
         </div>
