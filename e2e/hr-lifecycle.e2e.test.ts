@@ -57,8 +57,8 @@ async function pickDate(page: Page, id: string, value: string) {
 
 describe('resignation (离职申请, user51)', () => {
   it('submits, is sent back by HR, resubmits with a new last day, and sees it pass', async () => {
-    // A leaver may hold no running request (the departure check): the demo data gives user51 some,
-    // which the administrator ends first.
+    // A leaver may hold nothing (the departure check): the demo data gives user51 running requests,
+    // which the administrator ends first…
     const admin = await token('admin');
     const running = await apiCall<{ records: Array<{ processInstanceId: number }> }>(
       '/bpm_api/bpm/camunda/instance/page',
@@ -69,6 +69,18 @@ describe('resignation (离职申请, user51)', () => {
       expect((await apiCall('/bpm_api/bpm/camunda/instance/terminate', { processInstanceId: r.processInstanceId, reason: '员工离职前清理' }, admin)).code).toBe(
         '200',
       );
+    // …and the records the demo gives user51 (a project and its bills) go to a successor through the
+    // handover, or the departure's hand-over step would refuse to pass.
+    const [leaver, successor] = [(await apiLogin('user51')).userId as number, (await apiLogin('mgr01')).userId as number];
+    const holdings = await apiCall<{ groups: Array<{ key: string }> }>('/hr_api/hrm/handover/getHoldings', { userId: leaver }, await token('hr01'));
+    if (holdings.data.groups.length) {
+      const handed = await apiCall(
+        '/hr_api/hrm/handover/confirm',
+        { userId: leaver, assignments: holdings.data.groups.map((g) => ({ group: g.key, toUserId: successor })) },
+        await token('hr01'),
+      );
+      expect(handed.code).toBe('200');
+    }
     const { page, context, errors } = await signedIn(browser, 'user51');
     await go(page, '/WorkBench/lizhi');
     await expect.poll(() => page.getByText('填写离职申请').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -71,8 +71,10 @@ const scenario: Scenario = async (ctx) => {
   const sections: Section[] = [];
   try {
     const id = async (code: string) => Number((await pool.query<{ id: number }>('SELECT id FROM users WHERE user_code = $1', [code])).rows[0]?.id);
-    // Active in the demo data (the lifecycle demo has user13–user20 leave).
-    const [leaver, successor, other] = [await id('user12'), await id('user21'), await id('user22')];
+    // A generated person: they hold nothing but what is filled in below (the first 50 accounts
+    // manage the generated projects and their bills, which would add to the 5,000).
+    const leaver = Number((await pool.query<{ id: number }>("SELECT id FROM users WHERE user_code LIKE 'gen%' AND enabled ORDER BY id LIMIT 1")).rows[0]?.id);
+    const [successor, other] = [await id('user21'), await id('user22')];
     const adminToken = await login(server.url, 'admin');
     const dep = await post<{ id: number }>(server.url, `${B}definition/deploy`, { xml: XML }, adminToken);
     if (dep.code !== '200') throw new Error(`deploy failed: ${dep.message}`);
@@ -80,7 +82,7 @@ const scenario: Scenario = async (ctx) => {
     const hr = await login(server.url, 'hr01');
 
     let t = performance.now();
-    const holdings = await post<{ total: number }>(server.url, '/hr_api/hrm/handover/getHoldings', { userId: leaver }, hr);
+    const holdings = await post<{ total: number; groups: Array<{ key: string }> }>(server.url, '/hr_api/hrm/handover/getHoldings', { userId: leaver }, hr);
     const readMs = performance.now() - t;
     if (holdings.code !== '200') throw new Error(holdings.message);
     const held = holdings.data.total;
@@ -92,12 +94,8 @@ const scenario: Scenario = async (ctx) => {
       {
         userId: leaver,
         remark: '压测',
-        assignments: [
-          { group: 'approvalTasks', toUserId: successor },
-          { group: 'startedProcesses', toUserId: successor },
-          { group: 'ledUnits', toUserId: successor },
-          { group: 'soleRoles', toUserId: successor },
-        ],
+        // Every group listed (whatever the registry holds).
+        assignments: holdings.data.groups.map((g) => ({ group: g.key, toUserId: successor })),
       },
       hr,
     );

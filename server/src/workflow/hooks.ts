@@ -10,6 +10,11 @@ export interface HookEvent {
   businessId: string;
   /** The form as it stands after the command (approvers and resubmissions may change it). */
   vars: Record<string, unknown>;
+  /**
+   * What this command's caller sent as the form (a resubmission's corrected fields), as sent;
+   * absent when it sent none. A document whose record is the form checks and stores these.
+   */
+  form?: Record<string, unknown>;
   status: InstanceStatus;
   /** Who acted. */
   userId: number;

@@ -28,6 +28,8 @@ export interface Run {
    * with the instance update by `saveInstance`, saving a round trip each.
    */
   writes: SQL[];
+  /** The form the caller sent with a resubmission (handed to the hooks as `form`). */
+  form?: Record<string, unknown>;
 }
 
 export async function openRun(tx: Db, inst: InstanceRow, actor: number, initiatorName?: string): Promise<Run> {
@@ -137,5 +139,6 @@ export function hookEvent(run: Run, action: string, nodeId: string | null): Hook
     userId: run.actor,
     action,
     nodeId,
+    ...(run.form ? { form: run.form } : {}),
   };
 }

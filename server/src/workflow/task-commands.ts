@@ -200,7 +200,10 @@ export async function resubmit(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
       message,
       event: { nodeId: run.model.startId, nodeName: '重新提交', action: 'resubmit', operateType: 0, approvalFlag: 1 },
     });
-    if (cmd.vars) run.inst.vars = { ...run.inst.vars, ...cmd.vars };
+    if (cmd.vars) {
+      run.inst.vars = { ...run.inst.vars, ...cmd.vars };
+      run.form = cmd.vars;
+    }
     run.inst.status = 'running';
     await enter(run, run.model.startId);
     await settle(run, 'resubmit', run.model.startId);

@@ -55,6 +55,7 @@ export const LIFECYCLE_MSG = {
   onboardFill: '请先由新员工填写入职信息',
   mailNone: '没有可发送转正通知的员工',
   notYours: '只能处理本人的申请',
+  notCorrectable: (fields: string) => `重新提交时不能修改：${fields}`,
   submitted: '提交成功',
 } as const;
 
@@ -220,6 +221,22 @@ export const ZQuitApplyForm = z.object(quitFields);
 export const ZQuitForm = z.object({ employeeId: id(), ...quitFields });
 export type QuitForm = z.input<typeof ZQuitForm>;
 
+/**
+ * What the applicant may correct when resubmitting a request sent back, by process: through
+ * `instance/againSubmit` (other fields are left out) or the process centre's `task/resubmit` (other
+ * fields are refused: the form there is merged into the process's variables, which route it).
+ * Absent or null: unchanged. The record is then checked as on submission.
+ */
+export const ZTransferCorrection = z
+  .object({
+    effectiveDate: isoDate(),
+    reason: ZTransferForm.shape.reason,
+    toPositionName: ZTransferForm.shape.toPositionName,
+    toSalary: ZTransferForm.shape.toSalary,
+  })
+  .partial();
+export const ZQuitCorrection = z.object({ lastWorkDate: isoDate(), reason: quitFields.reason, handoverNote: quitFields.handoverNote }).partial();
+
 export const ZHolding = z.object({ kind: z.string(), label: z.string(), count: z.number().int() });
 export type Holding = z.output<typeof ZHolding>;
 export const ZQuitCheck = z.object({ ok: z.boolean(), messages: z.array(z.string()), holdings: z.array(ZHolding) });
@@ -302,6 +319,7 @@ export const ZRenewalForm = z
     remark: z.string().trim().max(500).optional().nullable(),
   })
   .refine((v) => v.newEndDate > v.newStartDate, { path: ['newEndDate'], message: LIFECYCLE_MSG.renewalOrder });
+export const ZRenewalCorrection = z.object({ newStartDate: isoDate(), newEndDate: isoDate(), remark: z.string().trim().max(500).nullable() }).partial();
 
 export const ZRenewalDueRecord = z.object({
   id: z.number().int(),
@@ -428,6 +446,8 @@ export const ZOnboardingForm = z.object({
     .optional()
     .nullable(),
 });
+/** What HR may correct when resubmitting an onboarding sent back (as `saveOnDutyConfirmInfo` sets before confirming). */
+export const ZOnboardingCorrection = z.object({ plannedEntryDate: isoDate(), probationMonths: z.coerce.number().int().min(0).max(6) }).partial();
 
 /** What the hire fills through the link (the on-duty information). */
 export const ZOnDutyBase = z.object({

@@ -24,6 +24,8 @@ import {
   updatePurchase,
 } from './applications';
 import { applyDocument, purchaseDocument } from './asset-documents';
+// What keepers hold, for the leaver handover (registers at load).
+import './assets.holdings';
 import { addInventory, inventoryDetail, inventoryResource, scanInventory, submitInventory, tickInventory } from './inventory';
 import { addAssets, assetDetail, assetResource, assetSummary, availableAssets, currentMonth, scrapAsset, updateAsset, withDepreciation } from './register';
 

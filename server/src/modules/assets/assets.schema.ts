@@ -48,6 +48,8 @@ export const assets = pgTable(
     index('assets_project_idx').on(t.projectId).where(sql`${t.projectId} IS NOT NULL`),
     index('assets_category_idx').on(t.category, t.status),
     index('assets_org_idx').on(t.orgId),
+    // The assets a keeper answers for (leaver handover, the departure check).
+    index('assets_keeper_idx').on(t.keeperUserId).where(sql`status NOT IN ('005', '006')`),
   ],
 );
 

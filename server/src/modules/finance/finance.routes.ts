@@ -9,6 +9,9 @@ import { manHourRoutes } from './hours/manhour';
 import { postStandardRoutes } from './hours/post-standard';
 import { findOpenBanks } from './open-bank.service';
 import { projectRoutes } from './project/project.routes';
+// What managers hold, for the leaver handover (registers at load; projects before their bills).
+import './project/project.holdings';
+import './billing/billing.holdings';
 import { reimburseRoutes } from './reimburse/reimburse.routes';
 
 /** Finance: the bank-branch lookup, and projects, changes, closure and budgets (docs/domain/finance-projects.md). */

@@ -9,6 +9,8 @@ import { addCard, cardCommands, cardDefaults, cardDetail, cardPage } from './car
 import { addProve, proveCommands, proveDetail, provePage, verifyProve } from './certificate';
 import { certificatePdf } from './certificate-pdf';
 import { previewFile } from './file-preview';
+// What handlers hold, for the leaver handover (registers at load).
+import './work-order.holdings';
 import {
   addWorkOrder,
   assignWorkOrder,

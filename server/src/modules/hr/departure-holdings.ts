@@ -5,10 +5,10 @@ import { type Db, queryRows } from '../../platform/db';
 
 /**
  * What a person still holds in the company's work: open approval tasks, processes they started that
- * still run, units they lead, roles nobody else holds… as a registry that each area adds its
- * groups to (candidates, projects, bills when those areas exist). The leaver handover screen lists
- * and moves them (handover.ts); the departure flow refuses to finish while `listHoldings` counts
- * anything.
+ * still run, units they lead, roles nobody else holds (here), and the records other areas register
+ * beside their own code (recruitment demands, candidates and interviews, projects, settlement bills,
+ * work orders, kept assets: `*.holdings.ts`). The leaver handover screen lists and moves them
+ * (handover.ts); the departure flow refuses to finish while `listHoldings` counts anything.
  */
 export interface HoldingProvider {
   key: string;
@@ -23,6 +23,12 @@ export interface HoldingProvider {
    * its WHERE so an item closed or moved meanwhile is simply not moved (never twice).
    */
   move(tx: Db, m: MoveRequest): Promise<Array<{ id: string; title: string }>>;
+  /**
+   * Approval tasks (alias `t`) this group moves together with its items (a work order and its
+   * handling task must stay with one person): the approval-task group leaves them out, so they are
+   * counted and moved once, with their record.
+   */
+  tasksMovedWith?(userId: number): SQL;
 }
 
 export interface MoveRequest {
@@ -74,48 +80,74 @@ export async function holdingsWithItems(db: Db, userId: number, limit = 200) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What exists today
+// Helpers of the providers (here and in the areas' *.holdings.ts)
 
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-const count = async (db: Db, q: SQL) => Number((await queryRows<{ n: number }>(db, q))[0]?.n ?? 0);
-const idFilter = (column: SQL, m: MoveRequest) =>
+export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+export const countOf = async (db: Db, q: SQL) => Number((await queryRows<{ n: number }>(db, q))[0]?.n ?? 0);
+/** The items a move is limited to: those asked for (by id), less those moved by id to someone else. */
+export const idFilter = (column: SQL, m: MoveRequest) =>
   sql`${m.itemIds ? sql`AND ${column} IN ${m.itemIds}` : sql``} ${m.exclude.length ? sql`AND ${column} NOT IN ${m.exclude}` : sql``}`;
+export const limitOf = (limit: number) => sql.raw(String(Math.max(1, Math.min(Math.trunc(limit), 10_000))));
+/** A dictionary code's name (the code itself when the dictionary lacks it). */
+export const dictName = (codeType: string, code: SQL) =>
+  sql`coalesce((SELECT di.code_name FROM dict_items di WHERE di.code_type = ${codeType} AND di.code = ${code}), ${code})`;
 
 /** An open approval task the user holds (assigned, or a candidate of a group task). */
-const heldTask = (userId: number) =>
+export const heldTask = (userId: number) =>
   sql`t.kind = 'approve' AND t.status IN ('pending', 'waiting')
     AND (t.assignee_user_id = ${userId}::int OR (t.assignee_user_id IS NULL AND t.candidate_user_ids @> ARRAY[${userId}::int]))`;
+
+/**
+ * Moves the open approval tasks of the leaver that `where` (alias `t`) selects to the successor: the
+ * successor takes the leaver's place (a group task they already belong to just loses the leaver),
+ * proxy marks are cleared, and the flow shows a transfer event 离职交接. Answers the moved task ids
+ * with their instance's id and title.
+ */
+export function moveHeldTasks(tx: Db, m: Pick<MoveRequest, 'fromUserId' | 'toUserId' | 'remark'>, where: SQL) {
+  return queryRows<{ id: string; instanceId: number; title: string }>(
+    tx,
+    sql`WITH moved AS (
+      UPDATE wf_tasks t SET
+        assignee_user_id = CASE WHEN t.assignee_user_id = ${m.fromUserId}::int THEN ${m.toUserId}::int ELSE t.assignee_user_id END,
+        candidate_user_ids = CASE WHEN t.candidate_user_ids @> ARRAY[${m.toUserId}::int] THEN array_remove(t.candidate_user_ids, ${m.fromUserId}::int)
+                                  ELSE array_replace(t.candidate_user_ids, ${m.fromUserId}::int, ${m.toUserId}::int) END,
+        proxy_for_user_id = NULL, delegation_id = NULL
+      WHERE ${heldTask(m.fromUserId)} AND ${where}
+      RETURNING t.id, t.instance_id, t.node_id, t.node_name
+    ), ev AS (
+      INSERT INTO wf_events (instance_id, task_id, node_id, node_name, action, operate_type, approval_flag, user_id, target_user_id, message)
+      SELECT m.instance_id, m.id, m.node_id, m.node_name, 'transfer', 1, 0, ${m.fromUserId}::int, ${m.toUserId}::int, ${`离职交接${m.remark ? `：${m.remark}` : ''}`} FROM moved m
+    )
+    SELECT m.id::text AS id, m.instance_id AS "instanceId", i.title FROM moved m JOIN wf_instances i ON i.id = m.instance_id`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The approval engine's and the organisation's
+
+/** Leaves out the tasks another group moves with its records (alias `t`). */
+const notMovedWithRecords = (userId: number) => {
+  const others = providers.flatMap((p) => (p.tasksMovedWith ? [sql`NOT (${p.tasksMovedWith(userId)})`] : []));
+  return others.length ? sql.join(others, sql` AND `) : sql`true`;
+};
+/** The open approval tasks of the approval-task group. */
+const looseTask = (userId: number) => sql`${heldTask(userId)} AND ${notMovedWithRecords(userId)}`;
 
 registerHoldingProvider({
   key: 'approvalTasks',
   title: '待办审批',
-  count: (db, u) => count(db, sql`SELECT count(*)::int AS n FROM wf_tasks t WHERE ${heldTask(u)}`),
+  count: (db, u) => countOf(db, sql`SELECT count(*)::int AS n FROM wf_tasks t WHERE ${looseTask(u)}`),
   async items(db, u, limit) {
     const rows = await queryRows<{ id: number; title: string; process: string; node: string; at: Date }>(
       db,
       sql`SELECT t.id, i.title, i.process_name AS process, t.node_name AS node, t.created_at AS at
-          FROM wf_tasks t JOIN wf_instances i ON i.id = t.instance_id WHERE ${heldTask(u)} ORDER BY t.created_at DESC, t.id DESC LIMIT ${sql.raw(String(limit))}`,
+          FROM wf_tasks t JOIN wf_instances i ON i.id = t.instance_id WHERE ${looseTask(u)} ORDER BY t.created_at DESC, t.id DESC LIMIT ${limitOf(limit)}`,
     );
     return rows.map((r) => ({ id: String(r.id), title: r.title, detail: `${r.process} · ${r.node}`, at: iso(r.at) }));
   },
   async move(tx, m) {
-    // The successor takes the leaver's place (a group task they already belong to just loses the leaver).
-    return queryRows<{ id: string; title: string }>(
-      tx,
-      sql`WITH moved AS (
-        UPDATE wf_tasks t SET
-          assignee_user_id = CASE WHEN t.assignee_user_id = ${m.fromUserId}::int THEN ${m.toUserId}::int ELSE t.assignee_user_id END,
-          candidate_user_ids = CASE WHEN t.candidate_user_ids @> ARRAY[${m.toUserId}::int] THEN array_remove(t.candidate_user_ids, ${m.fromUserId}::int)
-                                    ELSE array_replace(t.candidate_user_ids, ${m.fromUserId}::int, ${m.toUserId}::int) END,
-          proxy_for_user_id = NULL, delegation_id = NULL
-        WHERE ${heldTask(m.fromUserId)} ${idFilter(sql`t.id`, m)}
-        RETURNING t.id, t.instance_id, t.node_id, t.node_name
-      ), ev AS (
-        INSERT INTO wf_events (instance_id, task_id, node_id, node_name, action, operate_type, approval_flag, user_id, target_user_id, message)
-        SELECT m.instance_id, m.id, m.node_id, m.node_name, 'transfer', 1, 0, ${m.fromUserId}::int, ${m.toUserId}::int, ${`离职交接${m.remark ? `：${m.remark}` : ''}`} FROM moved m
-      )
-      SELECT m.id::text AS id, i.title FROM moved m JOIN wf_instances i ON i.id = m.instance_id`,
-    );
+    const moved = await moveHeldTasks(tx, m, sql`${notMovedWithRecords(m.fromUserId)} ${idFilter(sql`t.id`, m)}`);
+    return moved.map((r) => ({ id: r.id, title: r.title }));
   },
 });
 
@@ -124,12 +156,12 @@ const startedBy = (userId: number) => sql`i.initiator_user_id = ${userId}::int A
 registerHoldingProvider({
   key: 'startedProcesses',
   title: '发起的流程（进行中）',
-  count: (db, u) => count(db, sql`SELECT count(*)::int AS n FROM wf_instances i WHERE ${startedBy(u)}`),
+  count: (db, u) => countOf(db, sql`SELECT count(*)::int AS n FROM wf_instances i WHERE ${startedBy(u)}`),
   async items(db, u, limit) {
     const rows = await queryRows<{ id: number; title: string; process: string; status: string; at: Date }>(
       db,
       sql`SELECT i.id, i.title, i.process_name AS process, i.status, i.started_at AS at FROM wf_instances i
-          WHERE ${startedBy(u)} ORDER BY i.started_at DESC, i.id DESC LIMIT ${sql.raw(String(limit))}`,
+          WHERE ${startedBy(u)} ORDER BY i.started_at DESC, i.id DESC LIMIT ${limitOf(limit)}`,
     );
     return rows.map((r) => ({ id: String(r.id), title: r.title, detail: `${r.process} · ${r.status === 'returned' ? '已退回' : '审批中'}`, at: iso(r.at) }));
   },
@@ -153,11 +185,11 @@ registerHoldingProvider({
 registerHoldingProvider({
   key: 'ledUnits',
   title: '负责的组织',
-  count: (db, u) => count(db, sql`SELECT count(*)::int AS n FROM org_units o WHERE o.leader_user_id = ${u}::int`),
+  count: (db, u) => countOf(db, sql`SELECT count(*)::int AS n FROM org_units o WHERE o.leader_user_id = ${u}::int`),
   async items(db, u, limit) {
     const rows = await queryRows<{ id: number; name: string; code: string }>(
       db,
-      sql`SELECT o.id, o.name, o.code FROM org_units o WHERE o.leader_user_id = ${u}::int ORDER BY o.path LIMIT ${sql.raw(String(limit))}`,
+      sql`SELECT o.id, o.name, o.code FROM org_units o WHERE o.leader_user_id = ${u}::int ORDER BY o.path LIMIT ${limitOf(limit)}`,
     );
     return rows.map((r) => ({ id: String(r.id), title: r.name, detail: `负责人 · ${r.code}`, at: null }));
   },
@@ -179,9 +211,9 @@ const soleRoles = (userId: number) =>
 registerHoldingProvider({
   key: 'soleRoles',
   title: '唯一持有的角色',
-  count: (db, u) => count(db, sql`SELECT count(*)::int AS n FROM (${soleRoles(u)}) x`),
+  count: (db, u) => countOf(db, sql`SELECT count(*)::int AS n FROM (${soleRoles(u)}) x`),
   async items(db, u, limit) {
-    const rows = await queryRows<{ id: number; name: string; code: string }>(db, sql`${soleRoles(u)} ORDER BY r.id LIMIT ${sql.raw(String(limit))}`);
+    const rows = await queryRows<{ id: number; name: string; code: string }>(db, sql`${soleRoles(u)} ORDER BY r.id LIMIT ${limitOf(limit)}`);
     return rows.map((r) => ({ id: String(r.id), title: r.name, detail: `角色编码 ${r.code}`, at: null }));
   },
   async move(tx, m) {

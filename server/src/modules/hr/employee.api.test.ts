@@ -267,6 +267,34 @@ describe('record sections', () => {
     expect(added.data.files).toHaveLength(1);
     expect((await call<Array<{ category: string }>>('hr01', 'material/getList', { employeeId: idOf('emp01') })).data.map((m) => m.category)).toContain('050');
     expect((await call('emp02', 'material/delete', { id: added.data.id })).status).toBe(404);
+    // getListEdu: only the diploma and degree (020, 021) of the employee; someone else's is not shown.
+    const diploma = await call<{ id: number }>('emp01', 'material/add', {
+      category: '020',
+      fileId: await ownFileGroup('emp01', 'd1d1d1d1e2e2e2e2f3f3f3f3a4a4a4a4'),
+    });
+    expect(diploma.code, diploma.message).toBe('200');
+    const edu = await call<Array<{ id: number; category: string }>>('hr01', 'material/getListEdu', { employeeId: idOf('emp01') });
+    expect(edu.data.map((m) => m.id)).toContain(diploma.data.id);
+    expect(edu.data.every((m) => ['020', '021'].includes(m.category))).toBe(true);
+    expect((await call<Array<{ id: number }>>('emp01', 'material/getListEdu')).data.map((m) => m.id)).toContain(diploma.data.id);
+    expect((await call('hr01', 'material/getListEdu', { employeeId: 'x' })).status).toBe(400);
+    expect((await call('emp02', 'material/getListEdu', { employeeId: idOf('emp01') })).status).toBe(404);
+    // addDismissAndResignationFile: HR files its own upload as the dismissal/resignation material (070).
+    const leaving = await call<{ id: number; category: string }>('hr01', 'material/addDismissAndResignationFile', {
+      employeeId: idOf('emp01'),
+      fileId: await ownFileGroup('hr01', 'a5a5a5a5b6b6b6b6c7c7c7c7d8d8d8d8'),
+    });
+    expect(leaving.code, leaving.message).toBe('200');
+    expect(leaving.data.category).toBe('070');
+    expect((await call<Array<{ category: string }>>('hr01', 'material/getList', { employeeId: idOf('emp01') })).data.map((m) => m.category)).toContain('070');
+    expect((await call('hr01', 'material/addDismissAndResignationFile', { employeeId: idOf('emp01'), fileId: '' })).status).toBe(400);
+    // Someone else's upload cannot be filed; an employee may not file it at all.
+    expect(
+      (await call('hr01', 'material/addDismissAndResignationFile', { employeeId: idOf('emp01'), fileId: 'f0f0f0f0a1a1a1a1b2b2b2b2c3c3c3c3' })).message,
+    ).toBe('附件不存在或无权使用');
+    expect(
+      (await call('emp01', 'material/addDismissAndResignationFile', { employeeId: idOf('emp01'), fileId: 'f0f0f0f0a1a1a1a1b2b2b2b2c3c3c3c3' })).status,
+    ).toBe(403);
     const res = await s.raw(`${H}basic/download?employeeId=${idOf('emp01')}`, { headers: { authorization: `Bearer ${tokens.hr01}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');

@@ -2,7 +2,27 @@ import type { ApprovalStep, Delegation, HandoverResult, Holdings } from '@erp/co
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { auditLog, orgUnits, outbox, roles, userRoles, users, wfDelegations, wfEvents, wfTasks } from '../../db/schema';
+import {
+  assets,
+  auditLog,
+  employees,
+  finBills,
+  finProjects,
+  orgUnits,
+  outbox,
+  recruitCandidates,
+  recruitDemands,
+  recruitInterviews,
+  recruitOffers,
+  recruitTalents,
+  roles,
+  userRoles,
+  users,
+  wfDelegations,
+  wfEvents,
+  wfTasks,
+  workOrders,
+} from '../../db/schema';
 import { BusinessCalendar } from '../../platform/business-time';
 import { lineXml } from '../../workflow/bpmn-builder';
 import { syncDelegations } from '../../workflow/delegations';
@@ -143,12 +163,16 @@ describe('leaver handover', () => {
         { group: 'startedProcesses', toUserId: ids.get('user06') },
         { group: 'ledUnits', toUserId: ids.get('user06') },
         { group: 'soleRoles', toUserId: ids.get('user06') },
+        // What the demo data gives the leaver besides (projects, bills…).
+        ...Object.keys(base)
+          .filter((k) => !['approvalTasks', 'startedProcesses', 'ledUnits', 'soleRoles'].includes(k))
+          .map((group) => ({ group, toUserId: ids.get('user06') })),
       ],
     });
     expect(r.code, r.message).toBe('200');
     const extra = Object.values(base).reduce((a, b) => a + b, 0);
     expect(r.data).toMatchObject({ total: 8 + extra, remaining: 0 });
-    expect(r.data.moved.map((m) => [m.group, m.toUserId, m.count])).toEqual([
+    expect(r.data.moved.slice(0, 5).map((m) => [m.group, m.toUserId, m.count])).toEqual([
       ['approvalTasks', ids.get('user07'), 1],
       ['approvalTasks', ids.get('user06'), 3 + (base.approvalTasks ?? 0)],
       ['startedProcesses', ids.get('user06'), 2 + (base.startedProcesses ?? 0)],
@@ -177,6 +201,237 @@ describe('leaver handover', () => {
     const again = await hand<HandoverResult>('hr01', 'confirm', { userId: u, assignments: [{ group: 'approvalTasks', toUserId: ids.get('user06') }] });
     expect(again.data).toMatchObject({ total: 0, remaining: 0 });
     void started;
+  });
+});
+
+describe('records a leaver owns: candidates, demands, interviews, projects, bills, work orders, kept assets', () => {
+  const leaver = 'user43';
+  const held: Record<string, number> = {};
+  let candidateId = 0;
+  let offerId = 0;
+  let projectId = 0;
+  let billId = 0;
+  let orderId = 0;
+  let orderInstance = 0;
+  let employeeId = 0;
+  let quitInstance = 0;
+  /** Open approval tasks the leaver held before this test's work order (the demo gives some). */
+  let looseTasks = 0;
+
+  /** Whoever holds the dismissal's pending approval task passes it (through the lifecycle call). */
+  async function passQuitStep() {
+    const [t] = await s.db
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, quitInstance), eq(wfTasks.status, 'pending'), eq(wfTasks.kind, 'approve')));
+    const holder = t?.assigneeUserId ?? t?.candidateUserIds[0];
+    const [u] = await s.db
+      .select({ code: users.userCode })
+      .from(users)
+      .where(eq(users.id, holder as number));
+    return post(u?.code as string, '/hr_api/hrm/api/instance/dealAgency', { taskId: t?.id });
+  }
+
+  beforeAll(async () => {
+    const u = ids.get(leaver) as number;
+    const [emp] = await s.db.select().from(employees).where(eq(employees.userId, u));
+    employeeId = emp?.id as number;
+    looseTasks = (await listHoldings(s.db, u)).groups.find((g) => g.key === 'approvalTasks')?.count ?? 0;
+    for (const g of (await listHoldings(s.db, u)).groups) held[g.key] = g.count;
+    const org = emp?.orgId as number;
+    const [demand, closedDemand] = await s.db
+      .insert(recruitDemands)
+      .values([
+        { demandNo: 'XQHANDOVER1', name: '交接测试需求', orgId: org, recruiterUserId: u, status: '001' },
+        { demandNo: 'XQHANDOVER2', name: '已完成的需求', orgId: org, recruiterUserId: u, status: '003' },
+      ])
+      .returning();
+    const [talent, other] = await s.db
+      .insert(recruitTalents)
+      .values([
+        { name: '交接候选人', orgId: org, ownerUserId: u },
+        { name: '已淘汰候选人', orgId: org, ownerUserId: u },
+      ])
+      .returning();
+    const [cand, out] = await s.db
+      .insert(recruitCandidates)
+      .values([
+        { talentId: talent?.id as number, demandId: demand?.id as number, stage: '030', recruiterUserId: u, orgId: org },
+        { talentId: other?.id as number, demandId: closedDemand?.id as number, stage: '090', recruiterUserId: u, orgId: org, outReason: '不合适' },
+      ])
+      .returning();
+    candidateId = cand?.id as number;
+    const [offer] = await s.db.insert(recruitOffers).values({ candidateId, monthlySalary: 1200000, recruiterUserId: u }).returning();
+    offerId = offer?.id as number;
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    await s.db.insert(recruitInterviews).values([
+      { candidateId, round: '001', interviewerUserId: u, startsAt: soon, endsAt: new Date(soon.getTime() + 3600_000), status: '001' },
+      { candidateId: out?.id as number, round: '001', interviewerUserId: u, startsAt: soon, endsAt: new Date(soon.getTime() + 3600_000), status: '003' },
+    ]);
+    const [client] = await s.db.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.isClient, true)).limit(1);
+    const [company] = await s.db
+      .select({ id: orgUnits.id })
+      .from(orgUnits)
+      .where(and(eq(orgUnits.type, 'company'), eq(orgUnits.isClient, false)))
+      .limit(1);
+    const [project] = await s.db
+      .insert(finProjects)
+      .values([
+        { name: '交接测试项目', clientOrgId: client?.id, settleOrgId: company?.id, deptId: org, managerUserId: u, state: 'passed', phase: '002', versionNo: 1 },
+        { name: '已结项的项目', clientOrgId: client?.id, settleOrgId: company?.id, deptId: org, managerUserId: u, state: 'passed', phase: '004', versionNo: 1 },
+      ])
+      .returning();
+    projectId = project?.id as number;
+    const bill = {
+      billType: '001',
+      settleMethod: '004',
+      projectId,
+      clientOrgId: client?.id as number,
+      settleOrgId: company?.id as number,
+      deptId: org,
+      managerUserId: u,
+      month: 202601,
+      taxRateBp: 600,
+    };
+    const [open] = await s.db
+      .insert(finBills)
+      .values([bill, { ...bill, month: 202602, state: 'passed', invoiceStatus: '010', paymentStatus: '013' }])
+      .returning();
+    billId = open?.id as number;
+    await s.db.insert(assets).values([
+      {
+        assetCode: 'ZCHANDOVER01',
+        name: '交接测试笔记本',
+        category: '001',
+        kind: '001',
+        location: '001',
+        keeperUserId: u,
+        purchaseDate: '2025-01-01',
+        purchaseValue: 800000,
+        usefulLifeMonths: 36,
+      },
+      {
+        assetCode: 'ZCHANDOVER02',
+        name: '已报废的显示器',
+        category: '001',
+        kind: '001',
+        location: '001',
+        status: '005',
+        keeperUserId: u,
+        purchaseDate: '2020-01-01',
+        purchaseValue: 100000,
+        usefulLifeMonths: 36,
+      },
+    ]);
+    const order = await post<{ id: number }>('emp01', '/base_api/base/workOrder/add', { orderType: '001', title: '打印机卡纸', description: '三楼打印机卡纸' });
+    orderId = order.data.id;
+    const assigned = await post<{ processInstanceId: number }>('hr01', '/base_api/base/workOrder/assign', { id: orderId, handlerUserId: u });
+    expect(assigned.code, assigned.message).toBe('200');
+    orderInstance = assigned.data.processInstanceId;
+  });
+
+  it('lists the open records by group (closed ones stay with their history); the work order keeps its task out of 待办审批', async () => {
+    const h = await hand<Holdings>('hr01', 'getHoldings', { userId: ids.get(leaver) });
+    expect(h.code, h.message).toBe('200');
+    const group = (k: string) => h.data.groups.find((g) => g.key === k);
+    const plus = (k: string, n: number) => (held[k] ?? 0) + n;
+    expect(Object.fromEntries(h.data.groups.map((g) => [g.key, g.count]))).toMatchObject({
+      recruitDemands: plus('recruitDemands', 1),
+      candidates: plus('candidates', 1),
+      interviews: plus('interviews', 1),
+      projects: plus('projects', 1),
+      bills: plus('bills', 1),
+      keptAssets: plus('keptAssets', 1),
+      workOrders: plus('workOrders', 1),
+    });
+    // The order's handling task is the leaver's, yet counted once: with the order.
+    expect(group('approvalTasks')?.count ?? 0).toBe(looseTasks);
+    expect(group('candidates')?.items.find((i) => i.id === String(candidateId))).toMatchObject({ title: '交接候选人', detail: '交接测试需求 · 面试中' });
+    expect(group('projects')?.items.find((i) => i.id === String(projectId))?.detail).toContain('执行中');
+    expect(group('bills')?.items.find((i) => i.id === String(billId))?.title).toContain('交接测试项目');
+    expect(group('workOrders')?.items.find((i) => i.id === String(orderId))?.title).toBe('打印机卡纸');
+    const closed: Array<[string, string]> = [
+      ['recruitDemands', '已完成的需求'],
+      ['projects', '已结项的项目'],
+      ['keptAssets', '已报废的显示器'],
+    ];
+    for (const [k, title] of closed) expect(group(k)?.items.some((i) => i.title === title)).toBe(false);
+  });
+
+  it('the departure cannot finish while they are held; the handover moves every one in one go; then it finishes', async () => {
+    const started = await post<{ processInstanceId: number }>('hr01', '/hr_api/hrm/api/instance/startQuitInstance', {
+      employeeId,
+      quitType: '002',
+      reason: '协商解除',
+      lastWorkDate: addDays(-1),
+    });
+    expect(started.code, started.message).toBe('200');
+    quitInstance = started.data.processInstanceId;
+    const check = await post<{ holdings: Array<{ kind: string; count: number }> }>('hr01', '/hr_api/hrm/api/quit/checkQuitScaler', { employeeId });
+    expect(check.data.holdings.map((x) => x.kind)).toEqual(expect.arrayContaining(['candidates', 'projects', 'bills', 'workOrders']));
+    expect((await passQuitStep()).code).toBe('200');
+    expect((await passQuitStep()).code).toBe('200');
+    const refused = await passQuitStep();
+    expect(refused.status).toBe(400);
+    expect(refused.message).toMatch(/^该员工仍有未交接的事项：/);
+    for (const part of ['跟进的候选人1项', '负责的项目1项', '负责的结算单1项', '处理中的工单1项']) expect(refused.message).toContain(part);
+    const [still] = await s.db.select().from(employees).where(eq(employees.id, employeeId));
+    expect(still?.status).toBe('003');
+
+    const u = ids.get(leaver) as number;
+    const before = await s.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.topic, 'notify'));
+    const listed = await hand<Holdings>('hr01', 'getHoldings', { userId: u });
+    const r = await hand<HandoverResult>('hr01', 'confirm', {
+      userId: u,
+      remark: '协商离职',
+      assignments: [
+        { group: 'candidates', toUserId: ids.get('user07'), itemIds: [String(candidateId)] },
+        ...listed.data.groups.map((g) => ({ group: g.key, toUserId: ids.get('user06') })),
+      ],
+    });
+    expect(r.code, r.message).toBe('200');
+    expect(r.data).toMatchObject({ total: listed.data.total, remaining: 0 });
+    expect(r.data.moved.find((m) => m.group === 'candidates' && m.toUserId === ids.get('user07'))?.count).toBe(1);
+    // Each record moved, and only the open ones.
+    const [cand] = await s.db.select().from(recruitCandidates).where(eq(recruitCandidates.id, candidateId));
+    expect(cand?.recruiterUserId).toBe(ids.get('user07'));
+    const [offer] = await s.db.select().from(recruitOffers).where(eq(recruitOffers.id, offerId));
+    expect(offer?.recruiterUserId).toBe(ids.get('user07'));
+    const closed = await s.db
+      .select()
+      .from(recruitCandidates)
+      .where(and(eq(recruitCandidates.recruiterUserId, u), eq(recruitCandidates.stage, '090')));
+    expect(closed).toHaveLength(1);
+    const [project] = await s.db.select().from(finProjects).where(eq(finProjects.id, projectId));
+    expect(project?.managerUserId).toBe(ids.get('user06'));
+    const [bill] = await s.db.select().from(finBills).where(eq(finBills.id, billId));
+    expect(bill?.managerUserId).toBe(ids.get('user06'));
+    const [kept] = await s.db.select().from(assets).where(eq(assets.assetCode, 'ZCHANDOVER01'));
+    expect(kept?.keeperUserId).toBe(ids.get('user06'));
+    const [order] = await s.db.select().from(workOrders).where(eq(workOrders.id, orderId));
+    expect(order?.handlerUserId).toBe(ids.get('user06'));
+    expect((await openTask(orderInstance))?.assigneeUserId).toBe(ids.get('user06'));
+    // Audited per item; one message per successor.
+    const audited = await s.db.select({ recordId: auditLog.recordId }).from(auditLog).where(eq(auditLog.call, 'POST /hr_api/hrm/handover/confirm'));
+    const recordIds = audited.map((a) => a.recordId);
+    for (const id of [`candidates:${candidateId}`, `projects:${projectId}`, `bills:${billId}`, `workOrders:${orderId}`]) expect(recordIds).toContain(id);
+    const after = await s.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.topic, 'notify'));
+    expect(Number(after[0]?.n) - Number(before[0]?.n)).toBe(2);
+    const [message] = await s.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'notify'), sql`${outbox.payload}->'receiverUserIds' @> ${JSON.stringify([ids.get('user06')])}::jsonb`))
+      .orderBy(sql`${outbox.id} DESC`)
+      .limit(1);
+    expect(JSON.stringify(message?.payload)).toContain('负责的项目 1 项：交接测试项目');
+    // The successor handles the order (the order and its task went together).
+    expect((await post('user06', '/base_api/base/workOrder/start', { id: orderId })).code).toBe('200');
+    expect((await post('user06', '/base_api/base/workOrder/resolve', { id: orderId, resolution: '已清理卡纸' })).code).toBe('200');
+
+    // Nothing is held any more: the hand-over step passes and the departure finishes.
+    expect((await passQuitStep()).code).toBe('200');
+    const [gone] = await s.db.select().from(employees).where(eq(employees.id, employeeId));
+    expect(gone?.status).toBe('005');
   });
 });
 

@@ -249,6 +249,29 @@ describe('补偿优化 (compensateInfo)', () => {
     expect(page.records.map((r) => r.id)).toContain(added.data.id);
     expect(page.records.map((r) => r.id)).not.toContain(second.data.id);
     expect((await call('mgr01', 'compensateInfo/selectPage', {})).status).toBe(403);
+
+    // downloadList: the filtered list as xlsx; a bad filter or a reader without the export permission is refused.
+    const download = async (who: string, body: unknown) => {
+      const res = await fetch(`${s.url}${H}compensateInfo/downloadList`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(who)}` },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, type: res.headers.get('content-type') ?? '', body: Buffer.from(await res.arrayBuffer()) };
+    };
+    const xlsx = await download('hr01', { state: 'passed' });
+    expect([xlsx.status, xlsx.type]).toEqual([200, expect.stringContaining('spreadsheetml')]);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    const cells = JSON.stringify(wb.worksheets[0]?.getSheetValues());
+    const passed = (await call<CompensationRecord>('hr01', 'compensateInfo/select', { id: added.data.id })).data;
+    expect(cells).toContain(passed.documentNo as string);
+    expect(cells).not.toContain(rejected.data.documentNo as string);
+    const bad = await download('hr01', { leaveDateFrom: '2026-02-30' });
+    expect(bad.status).toBe(400);
+    expect(bad.type).toContain('json');
+    expect((await download('mgr01', {})).status).toBe(403);
   });
 });
 

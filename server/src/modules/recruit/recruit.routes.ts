@@ -11,6 +11,8 @@ import { funnel } from './funnel';
 import * as offers from './offers';
 import { openLink } from './outer-links';
 import * as pipeline from './pipeline';
+// What recruiters hold, for the leaver handover (registers at load).
+import './recruit.holdings';
 import * as misc from './recruit.misc';
 import { candidateResource, demandNameResource, offerSendResource } from './recruit.resources';
 import { warmSegmenter } from './resume-text';

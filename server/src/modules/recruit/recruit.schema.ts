@@ -51,7 +51,13 @@ export const recruitDemands = pgTable(
     ...auditColumns,
     ...softDelete,
   },
-  (t) => [uniqueIndex('recruit_demands_no_uq').on(t.demandNo), index('recruit_demands_org_idx').on(t.orgId), index('recruit_demands_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('recruit_demands_no_uq').on(t.demandNo),
+    index('recruit_demands_org_idx').on(t.orgId),
+    index('recruit_demands_status_idx').on(t.status),
+    // The open demands a recruiter holds (leaver handover, the departure check).
+    index('recruit_demands_open_recruiter_idx').on(t.recruiterUserId).where(sql`deleted_at IS NULL AND status IN ('001', '002')`),
+  ],
 );
 
 export const recruitDemandPosts = pgTable(
@@ -197,6 +203,8 @@ export const recruitCandidates = pgTable(
     uniqueIndex('recruit_candidates_talent_demand_uq').on(t.talentId, t.demandId),
     index('recruit_candidates_demand_stage_idx').on(t.demandId, t.stage),
     index('recruit_candidates_stage_idx').on(t.stage, t.stageAt),
+    // The open candidates a recruiter follows (leaver handover, the departure check).
+    index('recruit_candidates_open_recruiter_idx').on(t.recruiterUserId).where(sql`stage NOT IN ('080', '090', '095')`),
   ],
 );
 

@@ -34,6 +34,14 @@ export interface DocumentSpec<T extends PgTable> {
    * document's own or the process centre's generic one; throw to refuse it (the whole step is undone).
    */
   onStep?(tx: Db, row: T['$inferSelect'], e: HookEvent): Promise<void>;
+  /**
+   * The request sent back is submitted again — by the document's own call or by the process
+   * centre's generic `task/resubmit`, which skips nothing of this: `form` is what the caller sent as
+   * corrections (empty when it sent none). Check them and store them on the record, check the
+   * record against the present (the rules of a submission), and throw to refuse (the resubmission
+   * is undone). Without it a document takes a resubmission as it stands.
+   */
+  onResubmit?(tx: Db, row: T['$inferSelect'], form: Record<string, unknown>, e: HookEvent): Promise<void>;
   /** The approval passed: apply the document (same transaction as the final pass). */
   onPassed?(tx: Db, row: T['$inferSelect'], e: HookEvent): Promise<void>;
   /** Rejected or revoked. */
@@ -54,6 +62,7 @@ export class BusinessDocument<T extends PgTable> {
     registerWorkflowHooks(spec.processKey, {
       onStart: (tx, e) => this.set(tx, Number(e.businessId), { state: 'approving', instanceId: e.instanceId }, e.userId),
       onStep: async (tx, e) => {
+        if (e.action === 'resubmit' && spec.onResubmit) await spec.onResubmit(tx, await this.row(tx, Number(e.businessId)), e.form ?? {}, e);
         if (spec.onStep) await spec.onStep(tx, await this.row(tx, Number(e.businessId)), e);
         await this.set(tx, Number(e.businessId), { state: e.status === 'returned' ? 'returned' : 'approving' }, e.userId);
       },

@@ -87,6 +87,10 @@ export const finBills = pgTable(
     index('fin_bills_client_month_idx').on(t.clientOrgId, t.month),
     index('fin_bills_month_idx').on(t.month),
     index('fin_bills_instance_idx').on(t.processInstanceId),
+    // The open bills a manager holds (leaver handover, the departure check): a few per person.
+    index('fin_bills_open_manager_idx')
+      .on(t.managerUserId)
+      .where(sql`deleted_at IS NULL AND payment_status <> '013' AND writeoff_status <> '016' AND invoice_status <> '040'`),
   ],
 );
 

@@ -54,6 +54,8 @@ export const finProjects = pgTable(
     index('fin_projects_parent_idx').on(t.parentId),
     index('fin_projects_client_idx').on(t.clientOrgId),
     index('fin_projects_instance_idx').on(t.processInstanceId),
+    // The projects a manager holds (leaver handover, the departure check).
+    index('fin_projects_open_manager_idx').on(t.managerUserId).where(sql`deleted_at IS NULL AND phase <> '004'`),
   ],
 );
 

@@ -20,6 +20,7 @@ import { lockEmployee } from '../positive.repository';
 import { createHire } from './hire';
 import { contractRenewals, employeeQuits, employeeTransfers, onboardings } from './lifecycle.schema';
 import { INDUCTION_PROCESS_XML, QUIT_APPLY_PROCESS_XML, QUIT_PROCESS_XML, RENEWAL_PROCESS_XML, TRANSFER_PROCESS_XML } from './processes';
+import { onboardingResubmitted, quitResubmitted, renewalResubmitted, transferResubmitted } from './resubmission';
 
 type TransferRow = typeof employeeTransfers.$inferSelect;
 type QuitRow = typeof employeeQuits.$inferSelect;
@@ -143,6 +144,7 @@ export const transferDocument = defineDocument({
     documentNo: employeeTransfers.documentNo,
   },
   defaultDefinitionXml: TRANSFER_PROCESS_XML,
+  onResubmit: (tx, t, form, e) => transferResubmitted(tx, t, form, e.userId),
   async onPassed(tx, t, e) {
     if (t.effectiveDate <= businessToday()) {
       await applyTransfer(tx, t, e.userId);
@@ -177,6 +179,7 @@ export const quitApplyDocument = defineDocument({
   table: employeeQuits,
   columns: quitColumns,
   defaultDefinitionXml: QUIT_APPLY_PROCESS_XML,
+  onResubmit: (tx, q, form, e) => quitResubmitted(tx, q, form, e.userId),
   onPassed: (tx, q, e) => quitPassed(tx, q, e.userId),
 });
 
@@ -187,6 +190,7 @@ export const quitDocument = defineDocument({
   table: employeeQuits,
   columns: quitColumns,
   defaultDefinitionXml: QUIT_PROCESS_XML,
+  onResubmit: (tx, q, form, e) => quitResubmitted(tx, q, form, e.userId),
   onPassed: (tx, q, e) => quitPassed(tx, q, e.userId),
 });
 
@@ -197,6 +201,7 @@ export const renewalDocument = defineDocument({
   table: contractRenewals,
   columns: { id: contractRenewals.id, state: contractRenewals.state, instanceId: contractRenewals.processInstanceId, documentNo: contractRenewals.documentNo },
   defaultDefinitionXml: RENEWAL_PROCESS_XML,
+  onResubmit: (tx, r, form, e) => renewalResubmitted(tx, r, form, e.userId),
   async onPassed(tx, r, e) {
     const emp = await lockEmployee(tx, r.employeeId);
     if (!emp) throw notFound('员工不存在');
@@ -225,6 +230,7 @@ export const inductionDocument = defineDocument({
   table: onboardings,
   columns: { id: onboardings.id, state: onboardings.state, instanceId: onboardings.processInstanceId, documentNo: onboardings.documentNo },
   defaultDefinitionXml: INDUCTION_PROCESS_XML,
+  onResubmit: (tx, o, form, e) => onboardingResubmitted(tx, o, form, e.userId),
   async onPassed(tx, o, e) {
     const employeeId = await createHire(tx, o, e.userId);
     await tx.update(onboardings).set({ stage: 'onboarded', employeeId, updatedAt: new Date() }).where(eq(onboardings.id, o.id));

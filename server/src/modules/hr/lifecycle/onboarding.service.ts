@@ -34,8 +34,8 @@ function sign(secret: string, id: number, expires: number): string {
 
 const linkDead = () => new AppError(410, LIFECYCLE_MSG.linkDead, '410');
 
-/** The onboarding a link opens, or 410 for a forged, expired, completed or given-up one. */
-async function rowOfToken(db: Db, token: string, now = Date.now()): Promise<Row> {
+/** The onboarding a link opens at `now`, or 410 for a forged, expired, completed or given-up one. */
+export async function rowOfToken(db: Db, token: string, now = Date.now()): Promise<Row> {
   const [id, exp, signature] = token.split('.');
   const onboardingId = Number(id);
   const expires = Number(exp);

@@ -31,6 +31,7 @@ import { businessToday, LIFECYCLE_DOCUMENTS, quitApplyDocument, quitDocument, re
 import { companyOfOrg } from './hire';
 import { quitResource, renewalResource, transferResource } from './lifecycle.resources';
 import { contractRenewals, employeeQuits, employeeTransfers } from './lifecycle.schema';
+import { correctableFields } from './resubmission';
 
 type TransferForm = z.output<typeof ZTransferForm>;
 type QuitForm = z.output<typeof ZQuitForm>;
@@ -425,77 +426,18 @@ export async function rollbackTask(db: Db, user: Principal, input: { taskId: num
   await doc.rollback(db, { taskId: input.taskId, userId: user.userId, sort: input.sort ?? 0, message: input.message });
 }
 
-/** Fields of a transfer or departure the applicant may correct on resubmission. */
-const EDITABLE: Record<string, readonly string[]> = {
-  transfer: ['effectiveDate', 'reason', 'toPositionName', 'toSalary'],
-  quit: ['lastWorkDate', 'reason', 'handoverNote'],
-  renewal: ['newStartDate', 'newEndDate', 'remark'],
-};
-
+/**
+ * The applicant resubmits a request sent back, with corrections: fields that may not be corrected
+ * are left out (the screens send their whole form); the document checks and stores the rest and
+ * checks the record again, in the resubmission's transaction (resubmission.ts — the process
+ * centre's generic resubmission goes through the same check).
+ */
 export async function againSubmit(db: Db, user: Principal, input: { taskId: number; message?: string | null; form?: Record<string, unknown> }) {
   const { doc, task } = await documentOfTask(db, input.taskId);
   if (task.kind !== 'resubmit') throw badRequest('该申请未被退回，不能重新提交');
-  const form = input.form ?? {};
-  await db.transaction(async (tx) => {
-    const key = doc.spec.processKey;
-    const row = (await doc.byInstance(tx, task.instanceId)) as { id: number; employeeId: number } | undefined;
-    if (!row) throw notFound('单据不存在');
-    const emp = await lockEmployee(tx, row.employeeId);
-    if (!emp) throw notFound('员工不存在');
-    const pick = (kind: string) => Object.fromEntries(Object.entries(form).filter(([k]) => EDITABLE[kind]?.includes(k)));
-    if (key === transferDocument.spec.processKey) {
-      const patch = pick('transfer') as { effectiveDate?: string; reason?: string; toPositionName?: string; toSalary?: number };
-      if (patch.effectiveDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(String(patch.effectiveDate))) throw badRequest('生效日期格式不正确');
-      if (patch.reason !== undefined && (typeof patch.reason !== 'string' || !patch.reason.trim() || patch.reason.length > 500))
-        throw badRequest('请输入调动原因');
-      await tx
-        .update(employeeTransfers)
-        .set({
-          ...(patch.effectiveDate ? { effectiveDate: patch.effectiveDate } : {}),
-          ...(patch.reason ? { reason: patch.reason.trim() } : {}),
-          ...(typeof patch.toPositionName === 'string' ? { toPositionName: patch.toPositionName.slice(0, 64) } : {}),
-          ...(typeof patch.toSalary === 'number' && patch.toSalary >= 0 ? { toSalaryCents: Math.round(patch.toSalary * 100) } : {}),
-          updatedAt: new Date(),
-          updatedBy: user.userId,
-        })
-        .where(eq(employeeTransfers.id, row.id));
-    } else if (key === quitApplyDocument.spec.processKey || key === quitDocument.spec.processKey) {
-      const patch = pick('quit') as { lastWorkDate?: string; reason?: string; handoverNote?: string };
-      if (patch.lastWorkDate !== undefined) {
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(String(patch.lastWorkDate))) throw badRequest('最后工作日格式不正确');
-        if (emp.entryDate && patch.lastWorkDate < emp.entryDate) throw badRequest(LIFECYCLE_MSG.quitBeforeEntry);
-      }
-      if (patch.reason !== undefined && (typeof patch.reason !== 'string' || !patch.reason.trim() || patch.reason.length > 500))
-        throw badRequest('请输入离职原因');
-      await tx
-        .update(employeeQuits)
-        .set({
-          ...(patch.lastWorkDate ? { lastWorkDate: patch.lastWorkDate } : {}),
-          ...(patch.reason ? { reason: patch.reason.trim() } : {}),
-          ...(typeof patch.handoverNote === 'string' ? { handoverNote: patch.handoverNote.slice(0, 500) } : {}),
-          updatedAt: new Date(),
-          updatedBy: user.userId,
-        })
-        .where(eq(employeeQuits.id, row.id));
-    } else if (key === renewalDocument.spec.processKey) {
-      const patch = pick('renewal') as { newStartDate?: string; newEndDate?: string; remark?: string };
-      const [cur] = await tx.select().from(contractRenewals).where(eq(contractRenewals.id, row.id));
-      const start = patch.newStartDate ?? cur?.newStartDate ?? '';
-      const end = patch.newEndDate ?? cur?.newEndDate ?? '';
-      if (![start, end].every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))) throw badRequest('日期格式不正确');
-      if (end <= start) throw badRequest(LIFECYCLE_MSG.renewalOrder);
-      await tx
-        .update(contractRenewals)
-        .set({
-          newStartDate: start,
-          newEndDate: end,
-          ...(typeof patch.remark === 'string' ? { remark: patch.remark.slice(0, 500) } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(contractRenewals.id, row.id));
-    }
-    await doc.resubmit(tx, { taskId: input.taskId, userId: user.userId, message: input.message, vars: {} });
-  });
+  const fields = correctableFields(doc.spec.processKey);
+  const form = Object.fromEntries(Object.entries(input.form ?? {}).filter(([k]) => fields.includes(k)));
+  await doc.resubmit(db, { taskId: input.taskId, userId: user.userId, message: input.message, vars: form });
 }
 
 export async function revokeRequest(db: Db, user: Principal, input: { processInstanceId: number; message?: string | null }) {

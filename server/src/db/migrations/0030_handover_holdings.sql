@@ -1,0 +1,5 @@
+CREATE INDEX "assets_keeper_idx" ON "assets" USING btree ("keeper_user_id") WHERE status NOT IN ('005', '006');--> statement-breakpoint
+CREATE INDEX "fin_bills_open_manager_idx" ON "fin_bills" USING btree ("manager_user_id") WHERE deleted_at IS NULL AND payment_status <> '013' AND writeoff_status <> '016' AND invoice_status <> '040';--> statement-breakpoint
+CREATE INDEX "fin_projects_open_manager_idx" ON "fin_projects" USING btree ("manager_user_id") WHERE deleted_at IS NULL AND phase <> '004';--> statement-breakpoint
+CREATE INDEX "recruit_candidates_open_recruiter_idx" ON "recruit_candidates" USING btree ("recruiter_user_id") WHERE stage NOT IN ('080', '090', '095');--> statement-breakpoint
+CREATE INDEX "recruit_demands_open_recruiter_idx" ON "recruit_demands" USING btree ("recruiter_user_id") WHERE deleted_at IS NULL AND status IN ('001', '002');
