@@ -43,6 +43,6 @@ async function measure(db: DataSet, label: string, duration: number): Promise<Se
 export default async function help(ctx: BenchContext): Promise<Section[]> {
   const sections: Section[] = [];
   if (ctx.pgUrl) sections.push(await measure({ pgUrl: ctx.pgUrl }, 'PostgreSQL', ctx.duration));
-  sections.push(await measure({ pgliteDir: ctx.pgliteDir }, 'PGlite (embedded)', ctx.duration));
+  if (ctx.pgliteDir) sections.push(await measure({ pgliteDir: ctx.pgliteDir }, 'PGlite (embedded)', ctx.duration));
   return sections;
 }

@@ -1,6 +1,8 @@
 import { bpmCalls } from '@erp/contract';
-import { badRequest, notFound } from '../../platform/errors';
-import { implement } from '../../platform/http/context';
+import { eq } from 'drizzle-orm';
+import { wfTasks } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { implement, type OneAtATimeRule } from '../../platform/http/context';
 import { pageOfRows } from '../../platform/http/paging';
 import type { ServerModule } from '../../platform/module';
 import { resolveRule } from '../../workflow/assignees';
@@ -229,6 +231,14 @@ export const bpmModule: ServerModule = {
   },
 };
 
-function perTask(input: { taskId: number }): string {
-  return `task:${input.taskId}`;
-}
+/**
+ * Commands on one task, one at a time per process: one that waited for another (the second click)
+ * is refused with a single read when that one closed the task, without a transaction of its own.
+ */
+const perTask: OneAtATimeRule<{ taskId: number }> = {
+  key: (input) => `task:${input.taskId}`,
+  afterWaiting: async (input, ctx) => {
+    const [task] = await ctx.platform.db.select({ status: wfTasks.status }).from(wfTasks).where(eq(wfTasks.id, input.taskId));
+    if (task && task.status !== 'pending') throw conflict(engine.MSG.taskClosed);
+  },
+};

@@ -32,12 +32,21 @@ export type Handler<C extends CallDefinition> = (input: ParsedRequestOf<C>, ctx:
 export interface Route {
   call: CallDefinition;
   handler: Handler<CallDefinition>;
-  /** Calls answering the same key (e.g. commands on one task) run one after the other in this process; see `oneAtATime`. */
-  oneAtATime?: (input: unknown) => string | undefined;
+  /** Calls answering the same key (e.g. commands on one task) run one after the other in this process; see `OneAtATime`. */
+  oneAtATime?: OneAtATimeRule<unknown>;
 }
 
-/** Per call: the key its calls are run one at a time by (undefined: no key, run at once). */
-export type OneAtATime<G extends Record<string, CallDefinition>> = { [K in keyof G]?: (input: ParsedRequestOf<G[K]>) => string | undefined };
+/**
+ * Calls of the same `key` run one after the other in this process, each with its transaction and
+ * commit. A call that waited for an earlier one first runs `afterWaiting`, outside any transaction:
+ * it may refuse at once what the earlier call settled (the second click of a double click).
+ */
+export interface OneAtATimeRule<I> {
+  key: (input: I) => string | undefined;
+  afterWaiting?: (input: I, ctx: CallContext) => Promise<void>;
+}
+
+export type OneAtATime<G extends Record<string, CallDefinition>> = { [K in keyof G]?: OneAtATimeRule<ParsedRequestOf<G[K]>> };
 
 /**
  * Binds a module's handlers to its contract group. Every call of the group must be handled,

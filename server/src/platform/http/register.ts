@@ -109,10 +109,14 @@ function auditRow(call: CallDefinition, req: FastifyRequest, user: Principal | n
  * once. (Across processes the database's locks still decide.)
  */
 const inFlight = new Map<string, Promise<unknown>>();
-function oneAtATime<T>(key: string | undefined, run: () => Promise<T>): Promise<T> {
+function oneAtATime<T>(key: string | undefined, run: () => Promise<T>, afterWaiting?: () => Promise<void>): Promise<T> {
   if (key === undefined) return run();
   const earlier = inFlight.get(key);
-  const mine = earlier ? earlier.then(run, run) : run();
+  const next = async () => {
+    if (afterWaiting) await afterWaiting();
+    return run();
+  };
+  const mine = earlier ? earlier.then(next, next) : run();
   inFlight.set(key, mine);
   const forget = () => {
     if (inFlight.get(key) === mine) inFlight.delete(key);
@@ -126,7 +130,7 @@ export function registerRoutes(app: FastifyInstance, platform: Platform, routes:
   const validateResponses = platform.config.NODE_ENV === 'test';
   const tmpDir = `${platform.config.dataDir}/tmp`;
 
-  for (const { call, handler, oneAtATime: oneAtATimeKey } of routes) {
+  for (const { call, handler, oneAtATime: oneAtATimeRule } of routes) {
     const principals = new WeakMap<FastifyRequest, Principal | null>();
     app.route({
       method: call.method,
@@ -175,7 +179,8 @@ export function registerRoutes(app: FastifyInstance, platform: Platform, routes:
                   (err) => req.log.warn({ err }, 'work after the commit failed'),
                 )
               : handler(input, ctx);
-          const result = await oneAtATime(oneAtATimeKey?.(input), run);
+          const rule = oneAtATimeRule;
+          const result = await oneAtATime(rule?.key(input), run, rule?.afterWaiting ? () => rule.afterWaiting?.(input, ctx) ?? Promise.resolve() : undefined);
           if (result === reply || answered()) return reply;
 
           if (validateResponses) {
