@@ -91,6 +91,12 @@ interface RateRow {
   medical_fixed: string | number;
   unemployment_bp: number;
   housing_bp: number;
+  employer_pension_bp: number;
+  employer_medical_bp: number;
+  employer_unemployment_bp: number;
+  employer_injury_bp: number;
+  employer_maternity_bp: number;
+  employer_housing_bp: number;
   si_base_min: string | number;
   si_base_max: string | number;
   hf_base_min: string | number;
@@ -109,6 +115,12 @@ async function ratesOfYear(db: Db, year: number): Promise<Map<string, CityRates>
         medicalFixed: Number(r.medical_fixed),
         unemploymentBp: Number(r.unemployment_bp),
         housingBp: Number(r.housing_bp),
+        employerPensionBp: Number(r.employer_pension_bp),
+        employerMedicalBp: Number(r.employer_medical_bp),
+        employerUnemploymentBp: Number(r.employer_unemployment_bp),
+        employerInjuryBp: Number(r.employer_injury_bp),
+        employerMaternityBp: Number(r.employer_maternity_bp),
+        employerHousingBp: Number(r.employer_housing_bp),
         siBaseMin: Number(r.si_base_min),
         siBaseMax: Number(r.si_base_max),
         hfBaseMin: Number(r.hf_base_min),
@@ -269,6 +281,8 @@ function slipOf(month: number, runId: number, row: InputRow, workdays: string[],
     gross: r.gross,
     social_insurance: r.socialInsurance,
     housing_fund: r.housingFund,
+    employer_social_insurance: r.employerSocialInsurance,
+    employer_housing_fund: r.employerHousingFund,
     special_deduction: r.special,
     tax: r.tax,
     other_deductions: num(row.other_deduction) + num(row.loan_repay),
@@ -284,10 +298,10 @@ function slipOf(month: number, runId: number, row: InputRow, workdays: string[],
 }
 
 const SLIP_COLUMNS = sql.raw(
-  'run_id, month, user_id, employee_id, org_id, base_pay, allowance, overtime_pay, leave_deduction, other_income, gross, social_insurance, housing_fund, special_deduction, tax, other_deductions, net, tax_month, cum_income, cum_deductions, cum_taxable, cum_tax, lines, created_by',
+  'run_id, month, user_id, employee_id, org_id, base_pay, allowance, overtime_pay, leave_deduction, other_income, gross, social_insurance, housing_fund, employer_social_insurance, employer_housing_fund, special_deduction, tax, other_deductions, net, tax_month, cum_income, cum_deductions, cum_taxable, cum_tax, lines, created_by',
 );
 const SLIP_TYPES = sql.raw(
-  'run_id int, month int, user_id int, employee_id int, org_id int, base_pay bigint, allowance bigint, overtime_pay bigint, leave_deduction bigint, other_income bigint, gross bigint, social_insurance bigint, housing_fund bigint, special_deduction bigint, tax bigint, other_deductions bigint, net bigint, tax_month int, cum_income bigint, cum_deductions bigint, cum_taxable bigint, cum_tax bigint, lines jsonb, created_by int',
+  'run_id int, month int, user_id int, employee_id int, org_id int, base_pay bigint, allowance bigint, overtime_pay bigint, leave_deduction bigint, other_income bigint, gross bigint, social_insurance bigint, housing_fund bigint, employer_social_insurance bigint, employer_housing_fund bigint, special_deduction bigint, tax bigint, other_deductions bigint, net bigint, tax_month int, cum_income bigint, cum_deductions bigint, cum_taxable bigint, cum_tax bigint, lines jsonb, created_by int',
 );
 
 interface RunRow {
@@ -333,9 +347,10 @@ export async function computeMonth(db: Db, month: number, opts: ComputeOptions):
         SELECT ${SLIP_COLUMNS} FROM jsonb_to_recordset(${JSON.stringify(slips)}::jsonb) AS x(${SLIP_TYPES})`);
       if (rows.length < BATCH) break;
     }
-    await tx.execute(sql`UPDATE pay_runs r SET employee_count = t.n, gross_total = t.gross, contribution_total = t.contributions, tax_total = t.tax,
-        net_total = t.net, computed_at = now(), updated_at = now(), updated_by = ${opts.userId}
+    await tx.execute(sql`UPDATE pay_runs r SET employee_count = t.n, gross_total = t.gross, contribution_total = t.contributions,
+        employer_contribution_total = t.employer, tax_total = t.tax, net_total = t.net, computed_at = now(), updated_at = now(), updated_by = ${opts.userId}
       FROM (SELECT count(*)::int AS n, coalesce(sum(gross), 0) AS gross, coalesce(sum(social_insurance + housing_fund), 0) AS contributions,
+              coalesce(sum(employer_social_insurance + employer_housing_fund), 0) AS employer,
               coalesce(sum(tax), 0) AS tax, coalesce(sum(net), 0) AS net FROM pay_slips WHERE month = ${month}) t
       WHERE r.id = ${run.id}`);
   });
@@ -382,6 +397,7 @@ export async function runRecord(db: Db, month: number): Promise<PayRunRecord> {
 
 export function runSelect(where: SQL, tail: SQL = sql``): SQL {
   return sql`SELECT r.id, r.month, r.state, r.employee_count AS "employeeCount", r.gross_total AS "grossTotal", r.contribution_total AS "contributionTotal",
+      r.employer_contribution_total AS "employerContributionTotal",
       r.tax_total AS "taxTotal", r.net_total AS "netTotal", to_char(r.computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "computedAt",
       to_char(r.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "closedAt", u.real_name AS "closedByName", count(*) OVER () AS total
     FROM pay_runs r LEFT JOIN users u ON u.id = r.closed_by WHERE ${where} ${tail}`;
@@ -395,6 +411,7 @@ export function normaliseRun(r: PayRunRecord): PayRunRecord {
     employeeCount: Number(r.employeeCount),
     grossTotal: Number(r.grossTotal),
     contributionTotal: Number(r.contributionTotal),
+    employerContributionTotal: Number(r.employerContributionTotal),
     taxTotal: Number(r.taxTotal),
     netTotal: Number(r.netTotal),
     computedAt: r.computedAt,
