@@ -1,4 +1,4 @@
-import { HOURS_MSG, NORMAL_DAY_MINUTES, type PayRunRecord, SALARY_MSG } from '@erp/contract';
+import { HOURS_MSG, NORMAL_DAY_MINUTES, type PayRunRecord, PERSON_CATEGORY, SALARY_MSG } from '@erp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { queryRows } from '../../platform/db';
@@ -380,7 +380,59 @@ export async function closeMonth(db: Db, month: number, userId: number): Promise
     await tx.execute(
       sql`UPDATE pay_runs SET state = 'closed', closed_at = now(), closed_by = ${userId}, updated_at = now(), updated_by = ${userId} WHERE id = ${run.id}`,
     );
+    await writeProjectActuals(tx, month, userId);
   });
+}
+
+/** Where a payslip's cost goes: the pay by the person's category, the employer's part by its subject. */
+const PAY_SUBJECT = { outsourced: 'OUT04', other: 'OUT01', employerSocialInsurance: 'OUT02', employerHousingFund: 'OUT03' } as const;
+
+/**
+ * The month's people cost per project, as project actuals (source `payroll`), in the closing
+ * transaction: each payslip's gross (OUT04 for outsourced staff, person category 003, else OUT01),
+ * employer social insurance (OUT02) and housing fund (OUT03) split over the projects the person
+ * has approved hours on that month, in proportion to normal + overtime minutes, by largest
+ * remainder so the parts add up to the fen. People without project hours cost no project. One
+ * statement for the whole month (50,000 payslips); the kept sums of the staffing economics
+ * follow through the triggers on fin_project_actuals (migration 0029).
+ */
+async function writeProjectActuals(tx: Db, month: number, userId: number): Promise<void> {
+  // A month is closed once; its rows are replaced should it ever be written again.
+  await tx.execute(sql`DELETE FROM fin_project_actuals WHERE month = ${month} AND source = 'payroll'`);
+  await tx.execute(sql`
+    WITH hours AS (
+      SELECT m.user_id, m.project_id, (m.normal_minutes + m.ot_workday_minutes + m.ot_restday_minutes + m.ot_holiday_minutes)::bigint AS w
+      FROM fin_man_hours m
+      WHERE m.month = ${month} AND m.normal_minutes + m.ot_workday_minutes + m.ot_restday_minutes + m.ot_holiday_minutes > 0
+    ),
+    weighted AS (
+      SELECT h.user_id, h.project_id, h.w, sum(h.w) OVER (PARTITION BY h.user_id) AS total FROM hours h
+    ),
+    amounts AS (
+      SELECT s.user_id, a.code, a.amount
+      FROM pay_slips s LEFT JOIN employees e ON e.id = s.employee_id
+      CROSS JOIN LATERAL (VALUES
+        (CASE WHEN e.person_category = ${PERSON_CATEGORY.outsourced} THEN ${PAY_SUBJECT.outsourced} ELSE ${PAY_SUBJECT.other} END, s.gross),
+        (${PAY_SUBJECT.employerSocialInsurance}, s.employer_social_insurance),
+        (${PAY_SUBJECT.employerHousingFund}, s.employer_housing_fund)) AS a(code, amount)
+      WHERE s.month = ${month} AND a.amount <> 0
+    ),
+    shares AS (
+      SELECT w.project_id, a.user_id, a.code, a.amount,
+        floor((a.amount * w.w)::numeric / w.total)::bigint AS part,
+        a.amount * w.w - floor((a.amount * w.w)::numeric / w.total)::bigint * w.total AS rest
+      FROM amounts a JOIN weighted w ON w.user_id = a.user_id
+    ),
+    ranked AS (
+      SELECT project_id, code, part, amount - sum(part) OVER (PARTITION BY user_id, code) AS short,
+        row_number() OVER (PARTITION BY user_id, code ORDER BY rest DESC, project_id) AS k
+      FROM shares
+    )
+    INSERT INTO fin_project_actuals (project_id, subject_id, budget_type, month, amount, source, created_by)
+    SELECT r.project_id, b.id, b.budget_type, ${month}, sum(r.part + CASE WHEN r.k <= r.short THEN 1 ELSE 0 END), 'payroll', ${userId}
+    FROM ranked r JOIN fin_budget_subjects b ON b.code = r.code
+    GROUP BY r.project_id, b.id, b.budget_type
+    HAVING sum(r.part + CASE WHEN r.k <= r.short THEN 1 ELSE 0 END) <> 0`);
 }
 
 /** Refuses a change to a month whose payroll is closed (the hours module has its own copy for timesheets). */

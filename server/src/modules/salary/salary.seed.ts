@@ -125,6 +125,18 @@ async function seedPayroll(ctx: SeedContext): Promise<void> {
     await computeMonth(db, month, { currentMonth: thisMonth, userId: fin });
     if (month !== months.at(-1)) await closeMonth(db, month, fin ?? 1);
   }
+  // The closed months wrote their people cost to the project actuals; the project seed's synthetic
+  // people cost (OUT01–OUT04) would count it twice. It goes wherever the payroll counts: every
+  // project-month of the payroll months with approved hours (the open month's when finance closes
+  // it). Project-months nobody booked hours on keep the synthetic figures.
+  await db.execute(sql`DELETE FROM fin_project_actuals a USING fin_budget_subjects b
+    WHERE b.id = a.subject_id AND b.code IN ('OUT01', 'OUT02', 'OUT03', 'OUT04') AND a.source = 'demo'
+      AND a.month IN (${sql.join(
+        months.map((m) => sql`${m}`),
+        sql`, `,
+      )})
+      AND EXISTS (SELECT 1 FROM fin_man_hours m WHERE m.month = a.month AND m.project_id = a.project_id
+        AND m.normal_minutes + m.ot_workday_minutes + m.ot_restday_minutes + m.ot_holiday_minutes > 0)`);
   const emp = ctx.userIds.get('emp01');
   if (emp) {
     const [loan] = await db
