@@ -23,11 +23,16 @@ describe('payroll: preview and close a month, open a payslip', () => {
     await expect.poll(() => fin.page.locator('.ant-table-tbody tr.ant-table-row:visible').count(), { timeout: 20_000 }).toBeGreaterThan(5);
     // Amounts read as yuan with two decimals, not as fen.
     await expect.poll(async () => (await fin.page.getByTestId('run-net').textContent()) ?? '', { timeout: 10_000 }).toMatch(/^[\d,]+\.\d{2}$/);
+    // The employer's part: the run's total and the columns of the payslips.
+    expect((await fin.page.getByTestId('run-employer').textContent()) ?? '').toMatch(/^[1-9][\d,]*\.\d{2}$/);
+    await fin.page.locator('.ant-table-thead').getByText('社保（单位）').waitFor();
     await fin.page.getByRole('button', { name: '计算过程' }).first().click();
     const drawer = fin.page.locator('.ant-drawer');
     await drawer.getByText('应发工资').first().waitFor({ timeout: 15_000 });
     await drawer.getByText('个人所得税').first().waitFor();
     expect(await drawer.getByText('累计应纳税所得额').count()).toBeGreaterThan(0);
+    await drawer.getByText('养老保险（单位）').first().waitFor();
+    await drawer.getByText('单位缴纳合计').first().waitFor();
     await fin.page.keyboard.press('Escape');
 
     await fin.page.getByRole('button', { name: /^关\s*账$/ }).click();
@@ -39,6 +44,14 @@ describe('payroll: preview and close a month, open a payslip', () => {
     await fin.page.getByText('已关账').first().waitFor({ timeout: 10_000 });
     const after = await apiCall<{ records: Array<{ month: number; state: string }> }>(P('runPage'), { pageIndex: 1, pageSize: 5 }, fin.token);
     expect(after.data.records.find((r) => r.month === open?.month)?.state).toBe('closed');
+    // The close wrote the month's people cost to the projects: the staffing economics show it.
+    const econ = await apiCall<{ totals: { pay: number; socialInsurance: number; housingFund: number } }>(
+      '/finance_api/finance/economics/getEconomics',
+      { monthFrom: open?.month, monthTo: open?.month, groupBy: 'month' },
+      fin.token,
+    );
+    expect(econ.data.totals.pay).toBeGreaterThan(0);
+    expect(econ.data.totals.socialInsurance).toBeGreaterThan(0);
     expect(fin.errors).toEqual([]);
     await fin.context.close();
 
@@ -56,6 +69,7 @@ describe('payroll: preview and close a month, open a payslip', () => {
     await ask.getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
     await expect.poll(async () => (await hr.page.getByTestId('slip-net').textContent()) ?? '', { timeout: 15_000 }).toMatch(/^[\d,]+\.\d{2}$/);
     await hr.page.getByText('住房公积金').first().waitFor();
+    expect((await hr.page.getByTestId('slip-employer-si').textContent()) ?? '').toMatch(/^[\d,]+\.\d{2}$/);
     const download = hr.page.waitForEvent('download', { timeout: 20_000 });
     await hr.page.getByRole('button', { name: '下载PDF' }).click();
     expect((await download).suggestedFilename()).toMatch(/^工资条\d{6}\.pdf$/);

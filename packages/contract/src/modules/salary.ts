@@ -49,6 +49,8 @@ export const ZPayRunRecord = z.object({
   employeeCount: z.number().int(),
   grossTotal: z.number().int(),
   contributionTotal: z.number().int(),
+  /** Σ employer social insurance + housing fund (单位缴纳): the company's cost, not withheld. */
+  employerContributionTotal: z.number().int(),
   taxTotal: z.number().int(),
   netTotal: z.number().int(),
   computedAt: z.string().nullable(),
@@ -68,6 +70,7 @@ export const payRunMeta = defineResourceMeta(ZPayRunRecord, {
     employeeCount: { label: '人数', labelEn: 'People', valueType: 'number', width: 80 },
     grossTotal: { label: '应发合计', labelEn: 'Gross', valueType: 'money', width: 140 },
     contributionTotal: { label: '社保公积金合计', labelEn: 'Contributions', valueType: 'money', width: 140 },
+    employerContributionTotal: { label: '单位社保公积金合计', labelEn: 'Employer contributions', valueType: 'money', width: 150 },
     taxTotal: { label: '个税合计', labelEn: 'Tax', valueType: 'money', width: 120 },
     netTotal: { label: '实发合计', labelEn: 'Net', valueType: 'money', width: 140 },
     computedAt: { label: '核算时间', labelEn: 'Computed', valueType: 'datetime', width: 170 },
@@ -92,6 +95,9 @@ export const ZPaySlipRecord = z.object({
   gross: z.number().int(),
   socialInsurance: z.number().int(),
   housingFund: z.number().int(),
+  /** The employer's part (单位缴纳), on top of gross; not taken from net. */
+  employerSocialInsurance: z.number().int(),
+  employerHousingFund: z.number().int(),
   specialDeduction: z.number().int(),
   tax: z.number().int(),
   otherDeductions: z.number().int(),
@@ -135,6 +141,8 @@ export const paySlipMeta = defineResourceMeta(ZPaySlipRecord, {
     tax: { ...money('个人所得税', 'Income tax'), sortable: true },
     otherDeductions: money('其他扣款', 'Other deductions', 100),
     net: { ...money('实发工资', 'Net', 120), sortable: true },
+    employerSocialInsurance: money('社保（单位）', 'Employer SI'),
+    employerHousingFund: money('公积金（单位）', 'Employer HF'),
     runState: { label: '状态', labelEn: 'State', valueType: 'dict', dict: 'PAYRUNSTATE', width: 80, hideInTable: true },
   },
 });
@@ -157,6 +165,8 @@ export const ZPayMergeRow = z.object({
   tax: z.number().int(),
   otherDeductions: z.number().int(),
   net: z.number().int(),
+  employerSocialInsurance: z.number().int(),
+  employerHousingFund: z.number().int(),
 });
 export type PayMergeRow = z.output<typeof ZPayMergeRow>;
 export const ZPayMergeRequest = z.object({ month: ZMonth, groupBy: z.enum(['org', 'client', 'city'], { error: '请选择合并方式' }).default('org') });
@@ -217,6 +227,14 @@ const fen = (label: string) =>
     .min(0, `${label}不能为负数`)
     .max(1e10, `${label}过大`);
 
+/** A housing-fund rate: 5 %–12 % (住房公积金管理条例 and the cities' rules), the same bounds for the employer. */
+const housingBp = (label: string) =>
+  z.coerce
+    .number({ error: `${label}必须是数字` })
+    .int(`${label}以万分之一为单位，必须是整数`)
+    .min(500, `${label}为5%至12%`)
+    .max(1200, `${label}为5%至12%`);
+
 export const ZCityRateRecord = z.object({
   id: z.number().int(),
   city: z.string(),
@@ -226,6 +244,12 @@ export const ZCityRateRecord = z.object({
   medicalFixed: z.number().int(),
   unemploymentBp: z.number().int(),
   housingBp: z.number().int(),
+  employerPensionBp: z.number().int(),
+  employerMedicalBp: z.number().int(),
+  employerUnemploymentBp: z.number().int(),
+  employerInjuryBp: z.number().int(),
+  employerMaternityBp: z.number().int(),
+  employerHousingBp: z.number().int(),
   siBaseMin: z.number().int(),
   siBaseMax: z.number().int(),
   hfBaseMin: z.number().int(),
@@ -243,11 +267,17 @@ export const ZCityRateInput = z
     medicalBp: bp('医疗保险比例'),
     medicalFixed: fen('大病医疗固定金额').default(0),
     unemploymentBp: bp('失业保险比例'),
-    housingBp: z.coerce
-      .number({ error: '公积金比例必须是数字' })
-      .int('公积金比例以万分之一为单位，必须是整数')
-      .min(500, '公积金比例为5%至12%')
-      .max(1200, '公积金比例为5%至12%'),
+    housingBp: housingBp('公积金比例'),
+    /**
+     * The employer's rates. Left out of a change, they keep their stored values; left out of a new
+     * row, the social insurance items are 0 and the housing fund is the employee's rate.
+     */
+    employerPensionBp: bp('单位养老保险比例').optional().nullable(),
+    employerMedicalBp: bp('单位医疗保险比例').optional().nullable(),
+    employerUnemploymentBp: bp('单位失业保险比例').optional().nullable(),
+    employerInjuryBp: bp('单位工伤保险比例').optional().nullable(),
+    employerMaternityBp: bp('单位生育保险比例').optional().nullable(),
+    employerHousingBp: housingBp('单位公积金比例').optional().nullable(),
     siBaseMin: fen('社保基数下限'),
     siBaseMax: fen('社保基数上限'),
     hfBaseMin: fen('公积金基数下限'),
@@ -270,6 +300,12 @@ export const cityRateMeta = defineResourceMeta(ZCityRateRecord, {
     medicalFixed: money('大病医疗（元/月）', 'Serious illness', 130),
     unemploymentBp: pct('失业（个人）', 'Unemployment'),
     housingBp: pct('公积金（个人）', 'Housing fund'),
+    employerPensionBp: pct('养老（单位）', 'Employer pension'),
+    employerMedicalBp: pct('医疗（单位）', 'Employer medical'),
+    employerUnemploymentBp: pct('失业（单位）', 'Employer unemployment'),
+    employerInjuryBp: pct('工伤（单位）', 'Employer injury'),
+    employerMaternityBp: pct('生育（单位）', 'Employer maternity'),
+    employerHousingBp: pct('公积金（单位）', 'Employer housing fund'),
     siBaseMin: money('社保基数下限', 'SI base min', 120),
     siBaseMax: money('社保基数上限', 'SI base max', 120),
     hfBaseMin: money('公积金基数下限', 'HF base min', 120),
@@ -426,7 +462,8 @@ export const payrollCalls = {
     data: ZPayRunRecord,
     permission: SALARY_PERM.edit,
     write: true,
-    summary: 'Closes a computed month: afterwards nothing of the month changes and employees see their payslips',
+    summary:
+      'Closes a computed month: afterwards nothing of the month changes and employees see their payslips; the month’s people cost is written to the project actuals (source payroll)',
   }),
   slipPage: defineCall({
     ...json,
@@ -473,7 +510,7 @@ export const payrollCalls = {
     request: pageRequest({ city: z.string().trim().max(32).optional(), year: z.coerce.number().int().min(2000).max(2100).optional().nullable() }),
     data: pageOf(ZCityRateRecord),
     permission: SALARY_PERM.list,
-    summary: 'Employee contribution rates and base limits per city and year',
+    summary: 'Employee and employer contribution rates and base limits per city and year',
   }),
   cityRateSave: defineCall({
     ...json,

@@ -48,6 +48,12 @@ const SHANGHAI_2026: CityRates = {
   medicalFixed: 0,
   unemploymentBp: 50,
   housingBp: 700,
+  employerPensionBp: 1600,
+  employerMedicalBp: 1000,
+  employerUnemploymentBp: 50,
+  employerInjuryBp: 20,
+  employerMaternityBp: 0,
+  employerHousingBp: 700,
   siBaseMin: 7_460_00,
   siBaseMax: 37_302_00,
   hfBaseMin: 2_690_00,
@@ -84,7 +90,7 @@ describe('a payslip', () => {
     const taxable = r.gross - r.socialInsurance - r.housingFund - 5_000_00 - 1_000_00;
     expect(r.tax).toBe(Math.round(taxable * 0.03));
     expect(r.net).toBe(r.gross - r.socialInsurance - r.housingFund - r.tax - 500_00);
-    expect(r.lines.at(-1)).toMatchObject({ code: 'net', amount: r.net });
+    expect(r.lines.find((l) => l.code === 'net')).toMatchObject({ amount: r.net });
     expect(r.lines.find((l) => l.code === 'tax')?.formula).toContain('累计应纳税所得额');
   });
 
@@ -103,6 +109,81 @@ describe('a payslip', () => {
     expect(low.lines.find((l) => l.code === 'leave')?.amount).toBe(-17_400_00);
     const high = computePay({ ...input, socialBase: 90_000_00 });
     expect(high.lines.find((l) => l.code === 'pension')?.amount).toBe(-divRound(37_302_00 * 800, 10_000));
+  });
+});
+
+describe('the employer’s part (单位缴纳)', () => {
+  const input: PayInput = {
+    monthlySalary: 17_400_00,
+    allowance: 800_00,
+    otherIncome: 0,
+    otherDeductions: 500_00,
+    otWorkdayMinutes: 600,
+    otRestdayMinutes: 0,
+    otHolidayMinutes: 0,
+    unpaidMinutes: 0,
+    sickMinutes: 0,
+    socialBase: null,
+    rates: SHANGHAI_2026,
+    special: 0,
+    ytd: EMPTY_YEAR,
+  };
+  const amount = (r: ReturnType<typeof computePay>, code: string) => r.lines.find((l) => l.code === code)?.amount;
+
+  it('is computed on the employee’s base, item by item, and traced after net', () => {
+    const r = computePay(input);
+    // Base 17,400 (between Shanghai's limits): 16 %, 10 %, 0.5 %, 0.2 %; no maternity line at 0 %.
+    expect(amount(r, 'employerPension')).toBe(2_784_00);
+    expect(amount(r, 'employerMedical')).toBe(1_740_00);
+    expect(amount(r, 'employerUnemployment')).toBe(87_00);
+    expect(amount(r, 'employerInjury')).toBe(34_80);
+    expect(amount(r, 'employerMaternity')).toBeUndefined();
+    expect(r.employerSocialInsurance).toBe(2_784_00 + 1_740_00 + 87_00 + 34_80);
+    expect(amount(r, 'employerHousingFund')).toBe(1_218_00);
+    expect(r.employerHousingFund).toBe(1_218_00);
+    expect(amount(r, 'employer')).toBe(r.employerSocialInsurance + r.employerHousingFund);
+    const codes = r.lines.map((l) => l.code);
+    expect(codes.indexOf('employerPension')).toBeGreaterThan(codes.indexOf('net'));
+    expect(r.lines.find((l) => l.code === 'employerPension')?.formula).toContain('缴费基数 17400.00 × 16%');
+  });
+
+  it('never changes gross, tax or net', () => {
+    const without: CityRates = {
+      ...SHANGHAI_2026,
+      employerPensionBp: 0,
+      employerMedicalBp: 0,
+      employerUnemploymentBp: 0,
+      employerInjuryBp: 0,
+      employerMaternityBp: 0,
+      employerHousingBp: 0,
+    };
+    const a = computePay(input);
+    const b = computePay({ ...input, rates: without });
+    expect([a.gross, a.socialInsurance, a.housingFund, a.tax, a.net]).toEqual([b.gross, b.socialInsurance, b.housingFund, b.tax, b.net]);
+    expect(b.employerSocialInsurance + b.employerHousingFund).toBe(0);
+    expect(a.employerSocialInsurance).toBeGreaterThan(0);
+  });
+
+  it('clamps the bases like the employee’s and rounds each item to the fen', () => {
+    const low = computePay({ ...input, socialBase: 3_000_00 });
+    expect(amount(low, 'employerPension')).toBe(divRound(7_460_00 * 1600, 10_000));
+    expect(amount(low, 'employerHousingFund')).toBe(divRound(3_000_00 * 700, 10_000));
+    const high = computePay({ ...input, socialBase: 90_000_00 });
+    expect(amount(high, 'employerPension')).toBe(divRound(37_302_00 * 1600, 10_000));
+    // 7,777.77: 1,244.4432 + 777.777 + 38.88885 + 15.55554 — rounded per item 2,076.67, not 2,076.66.
+    const odd = computePay({ ...input, socialBase: 7_777_77 });
+    expect(odd.employerSocialInsurance).toBe(1_244_44 + 777_78 + 38_89 + 15_56);
+    expect(odd.employerSocialInsurance).not.toBe(divRound(7_777_77 * 2670, 10_000));
+  });
+
+  it('takes the housing fund from the fund city and nothing where a city has no rates', () => {
+    const fund: CityRates = { ...SHANGHAI_2026, housingBp: 1200, employerHousingBp: 1200, hfBaseMin: 2_540_00, hfBaseMax: 35_811_00 };
+    const r = computePay({ ...input, fundRates: fund, fundBase: 20_000_00, fundCity: '北京' });
+    expect(r.employerHousingFund).toBe(2_400_00);
+    expect(r.housingFund).toBe(2_400_00);
+    const none = computePay({ ...input, rates: null, fundRates: null, socialCity: '拉萨' });
+    expect(none.employerSocialInsurance + none.employerHousingFund).toBe(0);
+    expect(none.lines.find((l) => l.code === 'employer')?.formula).toContain('未设置拉萨');
   });
 });
 

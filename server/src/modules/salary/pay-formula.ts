@@ -2,7 +2,9 @@
  * The pay formula of docs/domain/hours-pay.md, as pure integer arithmetic in fen (no floats touch
  * money): gross from the post standard, overtime and leave; employee social insurance and housing
  * fund; individual income tax by the cumulative withholding method (累计预扣法); net. Every line of
- * the answer says how it was computed, so a payslip is traceable to its inputs.
+ * the answer says how it was computed, so a payslip is traceable to its inputs. The employer's
+ * social insurance and housing fund (单位缴纳) are computed on the same clamped bases and traced
+ * after net: they are the company's cost on top of gross and never change what the employee gets.
  */
 
 /** Half-up division of non-negative integers (exact: no float rounding). */
@@ -72,6 +74,13 @@ export interface CityRates {
   medicalFixed: number;
   unemploymentBp: number;
   housingBp: number;
+  /** The employer's rates (basis points), on the same bases; 0 where the city's row has none. */
+  employerPensionBp: number;
+  employerMedicalBp: number;
+  employerUnemploymentBp: number;
+  employerInjuryBp: number;
+  employerMaternityBp: number;
+  employerHousingBp: number;
   siBaseMin: number;
   siBaseMax: number;
   hfBaseMin: number;
@@ -129,6 +138,9 @@ export interface PayResult {
   housingFund: number;
   tax: number;
   net: number;
+  /** The employer's part (单位缴纳): Σ of its rounded items; not part of gross or net. */
+  employerSocialInsurance: number;
+  employerHousingFund: number;
   cumulative: YearToDate;
   cumulativeTaxable: number;
   lines: PayLine[];
@@ -168,8 +180,10 @@ export function computePay(p: PayInput): PayResult {
 
   const r = p.rates;
   let si = 0;
+  let siBase = 0;
   if (r) {
     const base = clamp(p.socialBase ?? S, r.siBaseMin, r.siBaseMax);
+    siBase = base;
     const pension = divRound(base * r.pensionBp, 10_000);
     const medical = divRound(base * r.medicalBp, 10_000) + r.medicalFixed;
     const unemployment = divRound(base * r.unemploymentBp, 10_000);
@@ -181,9 +195,10 @@ export function computePay(p: PayInput): PayResult {
   } else line('pension', '社会保险（个人）', 0, `未设置${p.socialCity ?? '缴费城市'}本年度的社保费率，未扣缴`);
   const fr = p.fundRates === undefined ? r : p.fundRates;
   let hf = 0;
+  let hfBase = 0;
   if (fr) {
     const fundBase = p.fundBase === undefined ? p.socialBase : p.fundBase;
-    const hfBase = clamp(fundBase ?? S, fr.hfBaseMin, fr.hfBaseMax);
+    hfBase = clamp(fundBase ?? S, fr.hfBaseMin, fr.hfBaseMax);
     hf = divRound(hfBase * fr.housingBp, 10_000);
     line(
       'housingFund',
@@ -206,6 +221,33 @@ export function computePay(p: PayInput): PayResult {
   if (loan) line('loan', '借款还款', -loan, p.loanNote ?? '借款分期还款');
   const net = gross - si - hf - w.tax - p.otherDeductions - loan;
   line('net', '实发工资', net, `应发工资 − 社保 − 公积金 − 个税 − 其他扣款${loan ? ' − 借款还款' : ''}`);
+
+  // The employer's part, after net: same bases as the employee's, each item rounded to the fen.
+  let erSi = 0;
+  if (r) {
+    const items: Array<[code: string, label: string, bp: number]> = [
+      ['employerPension', '养老保险（单位）', r.employerPensionBp],
+      ['employerMedical', '医疗保险（单位）', r.employerMedicalBp],
+      ['employerUnemployment', '失业保险（单位）', r.employerUnemploymentBp],
+      ['employerInjury', '工伤保险（单位）', r.employerInjuryBp],
+      ['employerMaternity', '生育保险（单位）', r.employerMaternityBp],
+    ];
+    for (const [code, label, bp] of items) {
+      if (!bp) continue;
+      erSi += line(code, label, divRound(siBase * bp, 10_000), `缴费基数 ${yuan(siBase)} × ${pct(bp)}（单位缴纳，不从工资中扣除）`);
+    }
+  }
+  const erHf = fr?.employerHousingBp ? divRound(hfBase * fr.employerHousingBp, 10_000) : 0;
+  if (erHf)
+    line('employerHousingFund', '住房公积金（单位）', erHf, `缴存基数 ${yuan(hfBase)} × ${pct(fr?.employerHousingBp ?? 0)}（单位缴纳，不从工资中扣除）`);
+  line(
+    'employer',
+    '单位缴纳合计',
+    erSi + erHf,
+    r || fr
+      ? `单位社保 ${yuan(erSi)} + 单位公积金 ${yuan(erHf)}（公司承担的用工成本，不影响实发工资）`
+      : `未设置${p.socialCity ?? '缴费城市'}本年度的费率，单位未缴纳`,
+  );
   return {
     basePay: S,
     allowance: p.allowance,
@@ -218,6 +260,8 @@ export function computePay(p: PayInput): PayResult {
     housingFund: hf,
     tax: w.tax,
     net,
+    employerSocialInsurance: erSi,
+    employerHousingFund: erHf,
     cumulative: w.cumulative,
     cumulativeTaxable: w.taxable,
     lines,

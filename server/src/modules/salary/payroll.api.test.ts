@@ -96,7 +96,12 @@ describe('demo payroll', () => {
     expect(members.data.records.some((m) => m.specialMonthly > 0)).toBe(true);
     const rates = await s.post<Page<CityRateRecord>>(P('cityRatePage'), { year: 2026 }, hr);
     expect(rates.data.total).toBeGreaterThanOrEqual(9);
-    expect(rates.data.records.find((r) => r.city === '上海')).toMatchObject({ pensionBp: 800, housingBp: 700 });
+    expect(rates.data.records.find((r) => r.city === '上海')).toMatchObject({
+      pensionBp: 800,
+      housingBp: 700,
+      employerPensionBp: 1600,
+      employerHousingBp: 700,
+    });
     const special = await s.post<Page<SpecialDeductionRecord>>(P('specialPage'), { pageSize: 100 }, fin);
     expect(special.data.total).toBeGreaterThan(10);
   });
@@ -157,6 +162,9 @@ describe('computing and closing a month', () => {
     expect(Number(shanghai.min)).toBeLessThan(17_400_00);
     expect(slip.socialInsurance).toBe(1_392_00 + 348_00 + 87_00);
     expect(slip.housingFund).toBe(1_218_00);
+    // The employer's part on the same base (Shanghai: 16 %, 10 %, 0.5 %, 0.2 %; housing fund 7 %).
+    expect(slip.employerSocialInsurance).toBe(2_784_00 + 1_740_00 + 87_00 + 34_80);
+    expect(slip.employerHousingFund).toBe(1_218_00);
     expect(slip.otherDeductions).toBe(100_50);
     expect(slip.net).toBe(slip.gross - slip.socialInsurance - slip.housingFund - slip.tax - 100_50);
     // The tax of the month is the cumulative tax less what earlier payslips of the year withheld.
@@ -285,6 +293,25 @@ describe('city rates and special deductions', () => {
     const added = await s.post<CityRateRecord>(P('cityRateSave'), input, fin);
     expect(added.code, added.message).toBe('200');
     expect(added.data.medicalFixed).toBe(0);
+    // No employer rates given: the social insurance items are 0, the housing fund the employee's rate.
+    expect(added.data).toMatchObject({ employerPensionBp: 0, employerInjuryBp: 0, employerHousingBp: 800 });
+    const employer = {
+      employerPensionBp: 1600,
+      employerMedicalBp: 900,
+      employerUnemploymentBp: 50,
+      employerInjuryBp: 20,
+      employerMaternityBp: 80,
+      employerHousingBp: 1000,
+    };
+    const withEmployer = await s.post<CityRateRecord>(P('cityRateSave'), { ...input, id: added.data.id, ...employer }, fin);
+    expect(withEmployer.data).toMatchObject(employer);
+    expect((await s.post(P('cityRateSave'), { ...input, id: added.data.id, employerHousingBp: 1300 }, fin)).message).toContain('单位公积金比例为5%至12%');
+    expect((await s.post(P('cityRateSave'), { ...input, id: added.data.id, employerPensionBp: 3001 }, fin)).status).toBe(400);
+    // A change that leaves them out keeps them.
+    expect((await s.post<CityRateRecord>(P('cityRateSave'), { ...input, id: added.data.id, pensionBp: 810 }, fin)).data).toMatchObject({
+      pensionBp: 810,
+      ...employer,
+    });
     const dup = await s.post(P('cityRateSave'), input, fin);
     expect(dup.status).toBe(409);
     expect(dup.message).toBe('该城市该年度的费率已存在');
@@ -366,7 +393,11 @@ describe('my payslips', () => {
     expect(mine.data.length).toBe(months.data.length);
     const emp2Id = await userId('emp02');
     expect(mine.data.every((p) => p.userId === emp2Id && p.runState === 'closed')).toBe(true);
-    if (mine.data[0]) expect(mine.data[0].lines.at(-1)).toMatchObject({ code: 'net', amount: mine.data[0].net });
+    if (mine.data[0]) {
+      expect(mine.data[0].lines.find((l) => l.code === 'net')).toMatchObject({ amount: mine.data[0].net });
+      // The employer's part follows net as information (单位缴纳).
+      expect(mine.data[0].lines.at(-1)).toMatchObject({ code: 'employer', amount: mine.data[0].employerSocialInsurance + mine.data[0].employerHousingFund });
+    }
     const fins = await multipart<PaySlipDetail[]>(S('selectByUserCode'), { password: 'Demo@123' }, fin);
     expect(fins.data.length).toBeGreaterThanOrEqual(5);
     const oneMonth = await multipart<PaySlipDetail[]>(S('selectByUserCode'), { password: 'Demo@123', month: String(addMonths(lastMonth, -1)) }, fin);

@@ -1,4 +1,4 @@
-import { HOURS_MSG, NORMAL_DAY_MINUTES, type PayRunRecord, SALARY_MSG } from '@erp/contract';
+import { HOURS_MSG, NORMAL_DAY_MINUTES, type PayRunRecord, PERSON_CATEGORY, SALARY_MSG } from '@erp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { queryRows } from '../../platform/db';
@@ -91,6 +91,12 @@ interface RateRow {
   medical_fixed: string | number;
   unemployment_bp: number;
   housing_bp: number;
+  employer_pension_bp: number;
+  employer_medical_bp: number;
+  employer_unemployment_bp: number;
+  employer_injury_bp: number;
+  employer_maternity_bp: number;
+  employer_housing_bp: number;
   si_base_min: string | number;
   si_base_max: string | number;
   hf_base_min: string | number;
@@ -109,6 +115,12 @@ async function ratesOfYear(db: Db, year: number): Promise<Map<string, CityRates>
         medicalFixed: Number(r.medical_fixed),
         unemploymentBp: Number(r.unemployment_bp),
         housingBp: Number(r.housing_bp),
+        employerPensionBp: Number(r.employer_pension_bp),
+        employerMedicalBp: Number(r.employer_medical_bp),
+        employerUnemploymentBp: Number(r.employer_unemployment_bp),
+        employerInjuryBp: Number(r.employer_injury_bp),
+        employerMaternityBp: Number(r.employer_maternity_bp),
+        employerHousingBp: Number(r.employer_housing_bp),
         siBaseMin: Number(r.si_base_min),
         siBaseMax: Number(r.si_base_max),
         hfBaseMin: Number(r.hf_base_min),
@@ -269,6 +281,8 @@ function slipOf(month: number, runId: number, row: InputRow, workdays: string[],
     gross: r.gross,
     social_insurance: r.socialInsurance,
     housing_fund: r.housingFund,
+    employer_social_insurance: r.employerSocialInsurance,
+    employer_housing_fund: r.employerHousingFund,
     special_deduction: r.special,
     tax: r.tax,
     other_deductions: num(row.other_deduction) + num(row.loan_repay),
@@ -284,10 +298,10 @@ function slipOf(month: number, runId: number, row: InputRow, workdays: string[],
 }
 
 const SLIP_COLUMNS = sql.raw(
-  'run_id, month, user_id, employee_id, org_id, base_pay, allowance, overtime_pay, leave_deduction, other_income, gross, social_insurance, housing_fund, special_deduction, tax, other_deductions, net, tax_month, cum_income, cum_deductions, cum_taxable, cum_tax, lines, created_by',
+  'run_id, month, user_id, employee_id, org_id, base_pay, allowance, overtime_pay, leave_deduction, other_income, gross, social_insurance, housing_fund, employer_social_insurance, employer_housing_fund, special_deduction, tax, other_deductions, net, tax_month, cum_income, cum_deductions, cum_taxable, cum_tax, lines, created_by',
 );
 const SLIP_TYPES = sql.raw(
-  'run_id int, month int, user_id int, employee_id int, org_id int, base_pay bigint, allowance bigint, overtime_pay bigint, leave_deduction bigint, other_income bigint, gross bigint, social_insurance bigint, housing_fund bigint, special_deduction bigint, tax bigint, other_deductions bigint, net bigint, tax_month int, cum_income bigint, cum_deductions bigint, cum_taxable bigint, cum_tax bigint, lines jsonb, created_by int',
+  'run_id int, month int, user_id int, employee_id int, org_id int, base_pay bigint, allowance bigint, overtime_pay bigint, leave_deduction bigint, other_income bigint, gross bigint, social_insurance bigint, housing_fund bigint, employer_social_insurance bigint, employer_housing_fund bigint, special_deduction bigint, tax bigint, other_deductions bigint, net bigint, tax_month int, cum_income bigint, cum_deductions bigint, cum_taxable bigint, cum_tax bigint, lines jsonb, created_by int',
 );
 
 interface RunRow {
@@ -333,9 +347,10 @@ export async function computeMonth(db: Db, month: number, opts: ComputeOptions):
         SELECT ${SLIP_COLUMNS} FROM jsonb_to_recordset(${JSON.stringify(slips)}::jsonb) AS x(${SLIP_TYPES})`);
       if (rows.length < BATCH) break;
     }
-    await tx.execute(sql`UPDATE pay_runs r SET employee_count = t.n, gross_total = t.gross, contribution_total = t.contributions, tax_total = t.tax,
-        net_total = t.net, computed_at = now(), updated_at = now(), updated_by = ${opts.userId}
+    await tx.execute(sql`UPDATE pay_runs r SET employee_count = t.n, gross_total = t.gross, contribution_total = t.contributions,
+        employer_contribution_total = t.employer, tax_total = t.tax, net_total = t.net, computed_at = now(), updated_at = now(), updated_by = ${opts.userId}
       FROM (SELECT count(*)::int AS n, coalesce(sum(gross), 0) AS gross, coalesce(sum(social_insurance + housing_fund), 0) AS contributions,
+              coalesce(sum(employer_social_insurance + employer_housing_fund), 0) AS employer,
               coalesce(sum(tax), 0) AS tax, coalesce(sum(net), 0) AS net FROM pay_slips WHERE month = ${month}) t
       WHERE r.id = ${run.id}`);
   });
@@ -365,7 +380,59 @@ export async function closeMonth(db: Db, month: number, userId: number): Promise
     await tx.execute(
       sql`UPDATE pay_runs SET state = 'closed', closed_at = now(), closed_by = ${userId}, updated_at = now(), updated_by = ${userId} WHERE id = ${run.id}`,
     );
+    await writeProjectActuals(tx, month, userId);
   });
+}
+
+/** Where a payslip's cost goes: the pay by the person's category, the employer's part by its subject. */
+const PAY_SUBJECT = { outsourced: 'OUT04', other: 'OUT01', employerSocialInsurance: 'OUT02', employerHousingFund: 'OUT03' } as const;
+
+/**
+ * The month's people cost per project, as project actuals (source `payroll`), in the closing
+ * transaction: each payslip's gross (OUT04 for outsourced staff, person category 003, else OUT01),
+ * employer social insurance (OUT02) and housing fund (OUT03) split over the projects the person
+ * has approved hours on that month, in proportion to normal + overtime minutes, by largest
+ * remainder so the parts add up to the fen. People without project hours cost no project. One
+ * statement for the whole month (50,000 payslips); the kept sums of the staffing economics
+ * follow through the triggers on fin_project_actuals (migration 0029).
+ */
+async function writeProjectActuals(tx: Db, month: number, userId: number): Promise<void> {
+  // A month is closed once; its rows are replaced should it ever be written again.
+  await tx.execute(sql`DELETE FROM fin_project_actuals WHERE month = ${month} AND source = 'payroll'`);
+  await tx.execute(sql`
+    WITH hours AS (
+      SELECT m.user_id, m.project_id, (m.normal_minutes + m.ot_workday_minutes + m.ot_restday_minutes + m.ot_holiday_minutes)::bigint AS w
+      FROM fin_man_hours m
+      WHERE m.month = ${month} AND m.normal_minutes + m.ot_workday_minutes + m.ot_restday_minutes + m.ot_holiday_minutes > 0
+    ),
+    weighted AS (
+      SELECT h.user_id, h.project_id, h.w, sum(h.w) OVER (PARTITION BY h.user_id) AS total FROM hours h
+    ),
+    amounts AS (
+      SELECT s.user_id, a.code, a.amount
+      FROM pay_slips s LEFT JOIN employees e ON e.id = s.employee_id
+      CROSS JOIN LATERAL (VALUES
+        (CASE WHEN e.person_category = ${PERSON_CATEGORY.outsourced} THEN ${PAY_SUBJECT.outsourced} ELSE ${PAY_SUBJECT.other} END, s.gross),
+        (${PAY_SUBJECT.employerSocialInsurance}, s.employer_social_insurance),
+        (${PAY_SUBJECT.employerHousingFund}, s.employer_housing_fund)) AS a(code, amount)
+      WHERE s.month = ${month} AND a.amount <> 0
+    ),
+    shares AS (
+      SELECT w.project_id, a.user_id, a.code, a.amount,
+        floor((a.amount * w.w)::numeric / w.total)::bigint AS part,
+        a.amount * w.w - floor((a.amount * w.w)::numeric / w.total)::bigint * w.total AS rest
+      FROM amounts a JOIN weighted w ON w.user_id = a.user_id
+    ),
+    ranked AS (
+      SELECT project_id, code, part, amount - sum(part) OVER (PARTITION BY user_id, code) AS short,
+        row_number() OVER (PARTITION BY user_id, code ORDER BY rest DESC, project_id) AS k
+      FROM shares
+    )
+    INSERT INTO fin_project_actuals (project_id, subject_id, budget_type, month, amount, source, created_by)
+    SELECT r.project_id, b.id, b.budget_type, ${month}, sum(r.part + CASE WHEN r.k <= r.short THEN 1 ELSE 0 END), 'payroll', ${userId}
+    FROM ranked r JOIN fin_budget_subjects b ON b.code = r.code
+    GROUP BY r.project_id, b.id, b.budget_type
+    HAVING sum(r.part + CASE WHEN r.k <= r.short THEN 1 ELSE 0 END) <> 0`);
 }
 
 /** Refuses a change to a month whose payroll is closed (the hours module has its own copy for timesheets). */
@@ -382,6 +449,7 @@ export async function runRecord(db: Db, month: number): Promise<PayRunRecord> {
 
 export function runSelect(where: SQL, tail: SQL = sql``): SQL {
   return sql`SELECT r.id, r.month, r.state, r.employee_count AS "employeeCount", r.gross_total AS "grossTotal", r.contribution_total AS "contributionTotal",
+      r.employer_contribution_total AS "employerContributionTotal",
       r.tax_total AS "taxTotal", r.net_total AS "netTotal", to_char(r.computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "computedAt",
       to_char(r.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "closedAt", u.real_name AS "closedByName", count(*) OVER () AS total
     FROM pay_runs r LEFT JOIN users u ON u.id = r.closed_by WHERE ${where} ${tail}`;
@@ -395,6 +463,7 @@ export function normaliseRun(r: PayRunRecord): PayRunRecord {
     employeeCount: Number(r.employeeCount),
     grossTotal: Number(r.grossTotal),
     contributionTotal: Number(r.contributionTotal),
+    employerContributionTotal: Number(r.employerContributionTotal),
     taxTotal: Number(r.taxTotal),
     netTotal: Number(r.netTotal),
     computedAt: r.computedAt,

@@ -36,7 +36,15 @@ export async function payslipPdf(slip: PaySlipDetail, company = '工资条'): Pr
       .strokeColor('#eee')
       .stroke();
   };
+  let employerHeading = false;
   for (const l of slip.lines) {
+    if (l.code.startsWith('employer') && !employerHeading) {
+      // The employer's part follows net: information, not part of the pay.
+      employerHeading = true;
+      y += 6;
+      at('单位缴纳（公司承担，不从工资中扣除）', 48, y, { size: 10, bold: true });
+      y += 18;
+    }
     if (l.code === 'net' || l.code === 'gross') rowLine(l.label, yuan(l.amount), l.formula, true);
     else rowLine(l.label, l.amount ? yuan(l.amount) : '', l.formula);
     if (y > 760) {

@@ -16,6 +16,8 @@ export const payRuns = pgTable(
     employeeCount: integer('employee_count').notNull().default(0),
     grossTotal: fen('gross_total').notNull().default(0),
     contributionTotal: fen('contribution_total').notNull().default(0),
+    /** Σ employer social insurance + housing fund of the payslips (the company's cost, not withheld). */
+    employerContributionTotal: fen('employer_contribution_total').notNull().default(0),
     taxTotal: fen('tax_total').notNull().default(0),
     netTotal: fen('net_total').notNull().default(0),
     computedAt: timestamp('computed_at', { withTimezone: true }),
@@ -51,6 +53,9 @@ export const paySlips = pgTable(
     gross: fen('gross').notNull(),
     socialInsurance: fen('social_insurance').notNull(),
     housingFund: fen('housing_fund').notNull(),
+    /** The employer's part (单位缴纳): paid by the company on top of gross, never taken from net. */
+    employerSocialInsurance: fen('employer_social_insurance').notNull().default(0),
+    employerHousingFund: fen('employer_housing_fund').notNull().default(0),
     specialDeduction: fen('special_deduction').notNull().default(0),
     tax: fen('tax').notNull(),
     otherDeductions: fen('other_deductions').notNull().default(0),
@@ -67,7 +72,7 @@ export const paySlips = pgTable(
   (t) => [uniqueIndex('pay_slips_uq').on(t.month, t.userId), index('pay_slips_user_idx').on(t.userId, t.month), index('pay_slips_run_idx').on(t.runId)],
 );
 
-/** Employee contribution rates (basis points) and base limits (fen) of a city and year. */
+/** Employee and employer contribution rates (basis points) and base limits (fen) of a city and year. */
 export const payCityRates = pgTable(
   'pay_city_rates',
   {
@@ -79,6 +84,13 @@ export const payCityRates = pgTable(
     medicalFixed: fen('medical_fixed').notNull().default(0),
     unemploymentBp: integer('unemployment_bp').notNull(),
     housingBp: integer('housing_bp').notNull(),
+    /** The employer's rates, on the same clamped bases (0 until set: a database from before they existed). */
+    employerPensionBp: integer('employer_pension_bp').notNull().default(0),
+    employerMedicalBp: integer('employer_medical_bp').notNull().default(0),
+    employerUnemploymentBp: integer('employer_unemployment_bp').notNull().default(0),
+    employerInjuryBp: integer('employer_injury_bp').notNull().default(0),
+    employerMaternityBp: integer('employer_maternity_bp').notNull().default(0),
+    employerHousingBp: integer('employer_housing_bp').notNull().default(0),
     siBaseMin: fen('si_base_min').notNull(),
     siBaseMax: fen('si_base_max').notNull(),
     hfBaseMin: fen('hf_base_min').notNull(),

@@ -11,25 +11,41 @@ import { salaryMenus } from './salary.menus';
 import { payAccessions, payCityRates, payLoans, paySpecialDeductions } from './salary.schema';
 
 /**
- * Employee rates and base limits of the demo cities (yuan a month), close to the figures the cities
- * published for 2025 (pension 8 %, medical 2 %, unemployment 0.5 % everywhere; Beijing adds 3 yuan
- * for serious illness); 2026 raises the bases by 3 %. Demo figures: check the local notice before use.
+ * Rates and base limits of the demo cities (yuan a month), close to the figures the cities published
+ * for 2025. Employee: pension 8 %, medical 2 %, unemployment 0.5 % everywhere (Beijing adds 3 yuan
+ * for serious illness). Employer: pension 16 %, medical (with maternity where the city merged the
+ * two) and maternity as below, unemployment 0.5 %, work injury at the low class of office work, the
+ * housing fund at the employee's rate. 2026 raises the bases by 3 %. Demo figures: check the local
+ * notice before use.
  */
-const CITIES: Array<[city: string, siMin: number, siMax: number, hfMin: number, hfMax: number, housingPct: number, medicalFixed: number]> = [
-  ['上海', 7_460, 37_302, 2_690, 37_302, 7, 0],
-  ['北京', 7_162, 35_811, 2_540, 35_811, 12, 3],
-  ['深圳', 4_492, 27_501, 2_520, 44_265, 5, 0],
-  ['广州', 5_284, 26_421, 2_300, 41_190, 5, 0],
-  ['杭州', 4_812, 24_930, 2_490, 39_530, 12, 0],
-  ['成都', 4_246, 21_228, 2_100, 28_896, 6, 0],
-  ['武汉', 4_338, 21_690, 2_210, 31_500, 8, 0],
-  ['南京', 4_494, 24_042, 2_490, 36_300, 8, 0],
-  ['西安', 4_279, 21_393, 2_160, 28_800, 5, 0],
+const CITIES: Array<
+  [
+    city: string,
+    siMin: number,
+    siMax: number,
+    hfMin: number,
+    hfMax: number,
+    housingPct: number,
+    medicalFixed: number,
+    employerMedicalBp: number,
+    employerMaternityBp: number,
+    employerInjuryBp: number,
+  ]
+> = [
+  ['上海', 7_460, 37_302, 2_690, 37_302, 7, 0, 1000, 0, 20],
+  ['北京', 7_162, 35_811, 2_540, 35_811, 12, 3, 900, 80, 40],
+  ['深圳', 4_492, 27_501, 2_520, 44_265, 5, 0, 800, 50, 20],
+  ['广州', 5_284, 26_421, 2_300, 41_190, 5, 0, 850, 85, 20],
+  ['杭州', 4_812, 24_930, 2_490, 39_530, 12, 0, 950, 0, 20],
+  ['成都', 4_246, 21_228, 2_100, 28_896, 6, 0, 800, 60, 30],
+  ['武汉', 4_338, 21_690, 2_210, 31_500, 8, 0, 800, 70, 30],
+  ['南京', 4_494, 24_042, 2_490, 36_300, 8, 0, 900, 80, 30],
+  ['西安', 4_279, 21_393, 2_160, 28_800, 5, 0, 800, 50, 30],
 ];
 
 export function cityRateRows(userId: number | null): Array<typeof payCityRates.$inferInsert> {
   return [2025, 2026].flatMap((year) =>
-    CITIES.map(([city, siMin, siMax, hfMin, hfMax, housingPct, medicalFixed]) => {
+    CITIES.map(([city, siMin, siMax, hfMin, hfMax, housingPct, medicalFixed, employerMedicalBp, employerMaternityBp, employerInjuryBp]) => {
       const f = year === 2026 ? 1.03 : 1;
       return {
         city,
@@ -39,6 +55,12 @@ export function cityRateRows(userId: number | null): Array<typeof payCityRates.$
         medicalFixed: medicalFixed * 100,
         unemploymentBp: 50,
         housingBp: housingPct * 100,
+        employerPensionBp: 1600,
+        employerMedicalBp,
+        employerUnemploymentBp: 50,
+        employerInjuryBp,
+        employerMaternityBp,
+        employerHousingBp: housingPct * 100,
         siBaseMin: Math.round(siMin * f) * 100,
         siBaseMax: Math.round(siMax * f) * 100,
         hfBaseMin: Math.round(hfMin * f) * 100,
@@ -103,6 +125,18 @@ async function seedPayroll(ctx: SeedContext): Promise<void> {
     await computeMonth(db, month, { currentMonth: thisMonth, userId: fin });
     if (month !== months.at(-1)) await closeMonth(db, month, fin ?? 1);
   }
+  // The closed months wrote their people cost to the project actuals; the project seed's synthetic
+  // people cost (OUT01–OUT04) would count it twice. It goes wherever the payroll counts: every
+  // project-month of the payroll months with approved hours (the open month's when finance closes
+  // it). Project-months nobody booked hours on keep the synthetic figures.
+  await db.execute(sql`DELETE FROM fin_project_actuals a USING fin_budget_subjects b
+    WHERE b.id = a.subject_id AND b.code IN ('OUT01', 'OUT02', 'OUT03', 'OUT04') AND a.source = 'demo'
+      AND a.month IN (${sql.join(
+        months.map((m) => sql`${m}`),
+        sql`, `,
+      )})
+      AND EXISTS (SELECT 1 FROM fin_man_hours m WHERE m.month = a.month AND m.project_id = a.project_id
+        AND m.normal_minutes + m.ot_workday_minutes + m.ot_restday_minutes + m.ot_holiday_minutes > 0)`);
   const emp = ctx.userIds.get('emp01');
   if (emp) {
     const [loan] = await db

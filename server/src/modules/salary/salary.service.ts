@@ -52,7 +52,8 @@ export function runPage(db: Db, input: { pageIndex: number; pageSize: number; st
 
 const SLIP_SELECT = sql`s.id, s.month, s.user_id AS "userId", u.user_code AS "userCode", u.real_name AS "realName", s.org_id AS "orgId", o.name AS "orgName",
   s.base_pay AS "basePay", s.allowance, s.overtime_pay AS "overtimePay", s.leave_deduction AS "leaveDeduction", s.other_income AS "otherIncome",
-  s.gross, s.social_insurance AS "socialInsurance", s.housing_fund AS "housingFund", s.special_deduction AS "specialDeduction", s.tax,
+  s.gross, s.social_insurance AS "socialInsurance", s.housing_fund AS "housingFund",
+  s.employer_social_insurance AS "employerSocialInsurance", s.employer_housing_fund AS "employerHousingFund", s.special_deduction AS "specialDeduction", s.tax,
   s.other_deductions AS "otherDeductions", s.net, r.state AS "runState"`;
 const SLIP_FROM = sql`FROM pay_slips s JOIN users u ON u.id = s.user_id LEFT JOIN org_units o ON o.id = s.org_id JOIN pay_runs r ON r.id = s.run_id`;
 
@@ -73,6 +74,8 @@ function slipRecord(r: Row): PaySlipRecord {
     gross: n(r.gross),
     socialInsurance: n(r.socialInsurance),
     housingFund: n(r.housingFund),
+    employerSocialInsurance: n(r.employerSocialInsurance),
+    employerHousingFund: n(r.employerHousingFund),
     specialDeduction: n(r.specialDeduction),
     tax: n(r.tax),
     otherDeductions: n(r.otherDeductions),
@@ -163,7 +166,8 @@ export async function merge(db: Db, user: Principal, month: number, groupBy: 'or
   const rows = await queryRows<Row>(
     db,
     sql`SELECT ${key.key} AS key, ${key.name} AS name, count(*)::int AS people, sum(s.gross) AS gross, sum(s.social_insurance) AS si,
-        sum(s.housing_fund) AS hf, sum(s.tax) AS tax, sum(s.other_deductions) AS other, sum(s.net) AS net
+        sum(s.housing_fund) AS hf, sum(s.tax) AS tax, sum(s.other_deductions) AS other, sum(s.net) AS net,
+        sum(s.employer_social_insurance) AS er_si, sum(s.employer_housing_fund) AS er_hf
       FROM pay_slips s JOIN users u ON u.id = s.user_id LEFT JOIN org_units o ON o.id = s.org_id
       LEFT JOIN employees e ON e.id = s.employee_id LEFT JOIN org_units c ON c.id = e.client_company_id
       WHERE s.month = ${month} AND ${dataScopeCondition(user, { orgId: sql`s.org_id`, ownerUserId: sql`s.user_id` })}
@@ -180,9 +184,23 @@ export async function merge(db: Db, user: Principal, month: number, groupBy: 'or
       tax: n(r.tax),
       otherDeductions: n(r.other),
       net: n(r.net),
+      employerSocialInsurance: n(r.er_si),
+      employerHousingFund: n(r.er_hf),
     }),
   );
-  const total: PayMergeRow = { key: 'total', name: '合计', people: 0, gross: 0, socialInsurance: 0, housingFund: 0, tax: 0, otherDeductions: 0, net: 0 };
+  const total: PayMergeRow = {
+    key: 'total',
+    name: '合计',
+    people: 0,
+    gross: 0,
+    socialInsurance: 0,
+    housingFund: 0,
+    tax: 0,
+    otherDeductions: 0,
+    net: 0,
+    employerSocialInsurance: 0,
+    employerHousingFund: 0,
+  };
   for (const r of out) {
     total.people += r.people;
     total.gross += r.gross;
@@ -191,6 +209,8 @@ export async function merge(db: Db, user: Principal, month: number, groupBy: 'or
     total.tax += r.tax;
     total.otherDeductions += r.otherDeductions;
     total.net += r.net;
+    total.employerSocialInsurance += r.employerSocialInsurance;
+    total.employerHousingFund += r.employerHousingFund;
   }
   return { rows: out, total };
 }
@@ -246,7 +266,9 @@ export function memberPage(
 // ---- City rates --------------------------------------------------------------------------------------
 
 const RATE_SELECT = sql`id, city, year, pension_bp AS "pensionBp", medical_bp AS "medicalBp", medical_fixed AS "medicalFixed", unemployment_bp AS "unemploymentBp",
-  housing_bp AS "housingBp", si_base_min AS "siBaseMin", si_base_max AS "siBaseMax", hf_base_min AS "hfBaseMin", hf_base_max AS "hfBaseMax",
+  housing_bp AS "housingBp", employer_pension_bp AS "employerPensionBp", employer_medical_bp AS "employerMedicalBp",
+  employer_unemployment_bp AS "employerUnemploymentBp", employer_injury_bp AS "employerInjuryBp", employer_maternity_bp AS "employerMaternityBp",
+  employer_housing_bp AS "employerHousingBp", si_base_min AS "siBaseMin", si_base_max AS "siBaseMax", hf_base_min AS "hfBaseMin", hf_base_max AS "hfBaseMax",
   ${stampSql(sql`updated_at`)} AS "updatedAt"`;
 const rateOf = (r: Row): CityRateRecord => ({
   id: n(r.id),
@@ -257,6 +279,12 @@ const rateOf = (r: Row): CityRateRecord => ({
   medicalFixed: n(r.medicalFixed),
   unemploymentBp: n(r.unemploymentBp),
   housingBp: n(r.housingBp),
+  employerPensionBp: n(r.employerPensionBp),
+  employerMedicalBp: n(r.employerMedicalBp),
+  employerUnemploymentBp: n(r.employerUnemploymentBp),
+  employerInjuryBp: n(r.employerInjuryBp),
+  employerMaternityBp: n(r.employerMaternityBp),
+  employerHousingBp: n(r.employerHousingBp),
   siBaseMin: n(r.siBaseMin),
   siBaseMax: n(r.siBaseMax),
   hfBaseMin: n(r.hfBaseMin),
@@ -281,20 +309,32 @@ export async function cityRateSave(db: Db, userId: number, input: CityRateInput 
   const v = input as Required<CityRateInput> & { id?: number | null; medicalFixed: number };
   const [dup] = await queryRows<{ id: number }>(db, sql`SELECT id FROM pay_city_rates WHERE city = ${v.city} AND year = ${v.year} AND id <> ${v.id ?? 0}`);
   if (dup) throw conflict(SALARY_MSG.rateExists);
-  const values = sql`${v.city}, ${v.year}, ${v.pensionBp}, ${v.medicalBp}, ${v.medicalFixed ?? 0}, ${v.unemploymentBp}, ${v.housingBp}, ${v.siBaseMin}, ${v.siBaseMax}, ${v.hfBaseMin}, ${v.hfBaseMax}`;
+  // An employer rate left out keeps its stored value on a change; on a new row the social insurance
+  // items are 0 and the housing fund is the employee's rate (the usual rule: both pay the same).
+  const employer = (given: unknown, column: string, fresh: unknown) => {
+    const rate = typeof given === 'number' ? given : null;
+    return v.id ? sql`coalesce(${rate}::int, ${sql.raw(column)})` : sql`${rate ?? fresh}`;
+  };
+  const values = sql`${v.city}, ${v.year}, ${v.pensionBp}, ${v.medicalBp}, ${v.medicalFixed ?? 0}, ${v.unemploymentBp}, ${v.housingBp},
+    ${employer(v.employerPensionBp, 'employer_pension_bp', 0)}, ${employer(v.employerMedicalBp, 'employer_medical_bp', 0)},
+    ${employer(v.employerUnemploymentBp, 'employer_unemployment_bp', 0)}, ${employer(v.employerInjuryBp, 'employer_injury_bp', 0)},
+    ${employer(v.employerMaternityBp, 'employer_maternity_bp', 0)}, ${employer(v.employerHousingBp, 'employer_housing_bp', v.housingBp)},
+    ${v.siBaseMin}, ${v.siBaseMax}, ${v.hfBaseMin}, ${v.hfBaseMax}`;
+  const columns = sql.raw(
+    'city, year, pension_bp, medical_bp, medical_fixed, unemployment_bp, housing_bp, employer_pension_bp, employer_medical_bp, employer_unemployment_bp, employer_injury_bp, employer_maternity_bp, employer_housing_bp, si_base_min, si_base_max, hf_base_min, hf_base_max',
+  );
   let rows: Row[];
   if (v.id) {
     rows = await queryRows<Row>(
       db,
-      sql`UPDATE pay_city_rates SET (city, year, pension_bp, medical_bp, medical_fixed, unemployment_bp, housing_bp, si_base_min, si_base_max, hf_base_min, hf_base_max)
-        = (${values}), updated_at = now(), updated_by = ${userId} WHERE id = ${v.id} RETURNING ${RATE_SELECT}`,
+      sql`UPDATE pay_city_rates SET (${columns}) = (${values}), updated_at = now(), updated_by = ${userId} WHERE id = ${v.id} RETURNING ${RATE_SELECT}`,
     );
     if (!rows.length) throw notFound('费率不存在');
   } else {
     try {
       rows = await queryRows<Row>(
         db,
-        sql`INSERT INTO pay_city_rates (city, year, pension_bp, medical_bp, medical_fixed, unemployment_bp, housing_bp, si_base_min, si_base_max, hf_base_min, hf_base_max, created_by, updated_by)
+        sql`INSERT INTO pay_city_rates (${columns}, created_by, updated_by)
           VALUES (${values}, ${userId}, ${userId}) RETURNING ${RATE_SELECT}`,
       );
     } catch (err) {

@@ -62,11 +62,14 @@ export default function CalculatPreviewScreen() {
         )}
       </Space>
       {r && (
-        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 5 }} style={{ marginBottom: 12 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 6 }} style={{ marginBottom: 12 }}>
           <Descriptions.Item label="人数">{r.employeeCount}</Descriptions.Item>
           <Descriptions.Item label="应发合计">{fenText(r.grossTotal)}</Descriptions.Item>
           <Descriptions.Item label="社保公积金">{fenText(r.contributionTotal)}</Descriptions.Item>
           <Descriptions.Item label="个税">{fenText(r.taxTotal)}</Descriptions.Item>
+          <Descriptions.Item label="单位社保公积金">
+            <span data-testid="run-employer">{fenText(r.employerContributionTotal)}</span>
+          </Descriptions.Item>
           <Descriptions.Item label="实发合计">
             <span data-testid="run-net">{fenText(r.netTotal)}</span>
           </Descriptions.Item>

@@ -15,6 +15,12 @@ type RateForm = {
   medicalFixed: number;
   unemployment: number;
   housing: number;
+  erPension: number;
+  erMedical: number;
+  erUnemployment: number;
+  erInjury: number;
+  erMaternity: number;
+  erHousing: number;
   siBaseMin: number;
   siBaseMax: number;
   hfBaseMin: number;
@@ -23,7 +29,10 @@ type RateForm = {
 
 const pctColumn = { render: (v: unknown) => `${Number(v) / 100}%`, align: 'right' as const };
 
-/** The employee rates (%) and base limits (yuan) of each city and year; the payroll reads them when it computes. */
+/**
+ * The employee and employer rates (%) and base limits (yuan) of each city and year; the payroll reads
+ * them when it computes (the employer's part is the company's cost, shown on payslips as 单位缴纳).
+ */
 export function CityRates({ editable }: { editable: boolean }) {
   const client = useQueryClient();
   const { message } = App.useApp();
@@ -33,7 +42,21 @@ export function CityRates({ editable }: { editable: boolean }) {
     setEditing(r);
     form.setFieldsValue(
       r === 'new'
-        ? { city: '', year: new Date().getFullYear(), pension: 8, medical: 2, medicalFixed: 0, unemployment: 0.5, housing: 7 }
+        ? {
+            city: '',
+            year: new Date().getFullYear(),
+            pension: 8,
+            medical: 2,
+            medicalFixed: 0,
+            unemployment: 0.5,
+            housing: 7,
+            erPension: 16,
+            erMedical: 9,
+            erUnemployment: 0.5,
+            erInjury: 0.2,
+            erMaternity: 0,
+            erHousing: 7,
+          }
         : {
             city: r.city,
             year: r.year,
@@ -42,6 +65,12 @@ export function CityRates({ editable }: { editable: boolean }) {
             medicalFixed: r.medicalFixed / 100,
             unemployment: r.unemploymentBp / 100,
             housing: r.housingBp / 100,
+            erPension: r.employerPensionBp / 100,
+            erMedical: r.employerMedicalBp / 100,
+            erUnemployment: r.employerUnemploymentBp / 100,
+            erInjury: r.employerInjuryBp / 100,
+            erMaternity: r.employerMaternityBp / 100,
+            erHousing: r.employerHousingBp / 100,
             siBaseMin: r.siBaseMin / 100,
             siBaseMax: r.siBaseMax / 100,
             hfBaseMin: r.hfBaseMin / 100,
@@ -62,7 +91,19 @@ export function CityRates({ editable }: { editable: boolean }) {
         meta={cityRateMeta}
         pageCall={P.cityRatePage}
         queryKey={['salary', 'rates']}
-        columns={{ ...fenColumns(cityRateMeta), pensionBp: pctColumn, medicalBp: pctColumn, unemploymentBp: pctColumn, housingBp: pctColumn }}
+        columns={{
+          ...fenColumns(cityRateMeta),
+          pensionBp: pctColumn,
+          medicalBp: pctColumn,
+          unemploymentBp: pctColumn,
+          housingBp: pctColumn,
+          employerPensionBp: pctColumn,
+          employerMedicalBp: pctColumn,
+          employerUnemploymentBp: pctColumn,
+          employerInjuryBp: pctColumn,
+          employerMaternityBp: pctColumn,
+          employerHousingBp: pctColumn,
+        }}
         toolbar={editable && <Button onClick={() => open('new')}>新增费率</Button>}
         rowActions={
           editable
@@ -80,7 +121,7 @@ export function CityRates({ editable }: { editable: boolean }) {
       <Modal
         title={editing === 'new' ? '新增城市费率' : '修改城市费率'}
         open={editing !== null}
-        width={640}
+        width={680}
         onCancel={() => setEditing(null)}
         onOk={async () => {
           const v = await form.validateFields();
@@ -93,6 +134,12 @@ export function CityRates({ editable }: { editable: boolean }) {
             medicalFixed: toFen(v.medicalFixed),
             unemploymentBp: bp(v.unemployment),
             housingBp: bp(v.housing),
+            employerPensionBp: bp(v.erPension),
+            employerMedicalBp: bp(v.erMedical),
+            employerUnemploymentBp: bp(v.erUnemployment),
+            employerInjuryBp: bp(v.erInjury),
+            employerMaternityBp: bp(v.erMaternity),
+            employerHousingBp: bp(v.erHousing),
             siBaseMin: toFen(v.siBaseMin),
             siBaseMax: toFen(v.siBaseMax),
             hfBaseMin: toFen(v.hfBaseMin),
@@ -116,6 +163,12 @@ export function CityRates({ editable }: { editable: boolean }) {
           {num('medicalFixed', '大病医疗（每月）', '元')}
           {num('housing', '住房公积金（个人）', '%')}
           <span />
+          {num('erPension', '养老保险（单位）', '%')}
+          {num('erMedical', '医疗保险（单位）', '%')}
+          {num('erUnemployment', '失业保险（单位）', '%')}
+          {num('erInjury', '工伤保险（单位）', '%')}
+          {num('erMaternity', '生育保险（单位）', '%')}
+          {num('erHousing', '住房公积金（单位）', '%')}
           {num('siBaseMin', '社保基数下限', '元')}
           {num('siBaseMax', '社保基数上限', '元')}
           {num('hfBaseMin', '公积金基数下限', '元')}

@@ -127,6 +127,12 @@ export default function MySalaryScreen() {
                 </Typography.Text>
               </Descriptions.Item>
             </Descriptions>
+            <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }} title="单位缴纳（公司承担，不从工资中扣除）">
+              <Descriptions.Item label="社会保险（单位）">
+                <span data-testid="slip-employer-si">{fenText(slip.employerSocialInsurance)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label="住房公积金（单位）">{fenText(slip.employerHousingFund)}</Descriptions.Item>
+            </Descriptions>
             <PayLines lines={slip.lines} />
           </>
         )}

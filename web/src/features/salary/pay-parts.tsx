@@ -46,7 +46,15 @@ export function PayLines({ lines }: { lines: PayLineRecord[] }) {
           title: '项目',
           dataIndex: 'label',
           width: 150,
-          render: (v: string, l) => (l.code === 'gross' || l.code === 'net' ? <Typography.Text strong>{v}</Typography.Text> : v),
+          // The employer's lines (单位缴纳) follow net in grey: the company's cost, not the employee's pay.
+          render: (v: string, l) =>
+            l.code === 'gross' || l.code === 'net' ? (
+              <Typography.Text strong>{v}</Typography.Text>
+            ) : l.code.startsWith('employer') ? (
+              <Typography.Text type="secondary">{v}</Typography.Text>
+            ) : (
+              v
+            ),
         },
         {
           key: 'amount',

@@ -34,7 +34,7 @@ export default function SalaryMergeScreen() {
         loading={q.isLoading}
         dataSource={q.data?.rows ?? []}
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         columns={[
           { key: 'name', title: '名称', dataIndex: 'name' },
           { key: 'people', title: '人数', dataIndex: 'people', align: 'right' },
@@ -44,6 +44,8 @@ export default function SalaryMergeScreen() {
           money('个人所得税', 'tax'),
           money('其他扣款', 'otherDeductions'),
           money('实发工资', 'net'),
+          money('社保（单位）', 'employerSocialInsurance'),
+          money('公积金（单位）', 'employerHousingFund'),
         ]}
         summary={() =>
           q.data ? (
@@ -52,11 +54,13 @@ export default function SalaryMergeScreen() {
               <Table.Summary.Cell index={1} align="right">
                 {q.data.total.people}
               </Table.Summary.Cell>
-              {(['gross', 'socialInsurance', 'housingFund', 'tax', 'otherDeductions', 'net'] as const).map((k, i) => (
-                <Table.Summary.Cell key={k} index={i + 2} align="right">
-                  {fenText(q.data.total[k])}
-                </Table.Summary.Cell>
-              ))}
+              {(['gross', 'socialInsurance', 'housingFund', 'tax', 'otherDeductions', 'net', 'employerSocialInsurance', 'employerHousingFund'] as const).map(
+                (k, i) => (
+                  <Table.Summary.Cell key={k} index={i + 2} align="right">
+                    {fenText(q.data.total[k])}
+                  </Table.Summary.Cell>
+                ),
+              )}
             </Table.Summary.Row>
           ) : null
         }

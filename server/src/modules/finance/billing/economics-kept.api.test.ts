@@ -63,7 +63,8 @@ function figures(r: Record<string, unknown>): Figures {
     managementFee: n(r.fee),
     cost,
     margin,
-    marginRateBp: billed > 0 ? Math.round((margin * 10000) / billed) : 0,
+    // JSON has no -0 (a margin just below zero): as the service answers it.
+    marginRateBp: billed > 0 ? Math.round((margin * 10000) / billed) || 0 : 0,
   };
 }
 
@@ -459,6 +460,17 @@ describe('kept economics and reconciliation sums', () => {
     await expectSameAnswers('actuals changed');
     await s.db.execute(sql`DELETE FROM fin_project_actuals WHERE source = 'test' AND subject_id = ${await subject('OUT02')}`);
     await expectSameAnswers('actuals removed');
+
+    // A payroll month closed: its people cost written to the actuals of many projects in one statement.
+    const [open] = await queryRows<{ month: number }>(s.db, sql`SELECT month FROM pay_runs WHERE state = 'open' ORDER BY month LIMIT 1`);
+    const closed = await s.post('/salary_api/salary/payroll/close', { month: open?.month }, fin);
+    expect(closed.code, closed.message).toBe('200');
+    const [payroll] = await queryRows<{ n: number }>(
+      s.db,
+      sql`SELECT count(*)::int AS n FROM fin_project_actuals WHERE source = 'payroll' AND month = ${open?.month}`,
+    );
+    expect(payroll?.n).toBeGreaterThan(0);
+    await expectSameAnswers('payroll closed');
 
     // A line of an approved bill changed behind the service's back: the report lists the bill.
     await s.db.execute(

@@ -35,7 +35,8 @@ function figures(r: Record<string, unknown>): Figures {
     managementFee: n(r.fee),
     cost,
     margin,
-    marginRateBp: billed > 0 ? Math.round((margin * 10000) / billed) : 0,
+    // A margin just below zero rounds to -0, which JSON answers as 0: the export says the same.
+    marginRateBp: billed > 0 ? Math.round((margin * 10000) / billed) || 0 : 0,
   };
 }
 
