@@ -168,7 +168,8 @@ export async function timedSections(pool: pg.Pool, serverUrl: string, pgUrl: str
   // Completions with timers and multi-instance: the countersign, then the step after it — once with
   // the tasks in random order (approvers of different requests at the same moment), once with the
   // three signers of each request passing at the same moment (they queue on its instance row).
-  const probeIds = new Set(await startMany(pgUrl, emp, PROBE_STARTS, 'PROBE'));
+  // Started first, kept out of the completion runs: their countersign tasks are the probe of the timer run.
+  await startMany(pgUrl, emp, PROBE_STARTS, 'PROBE');
   const completions = async (prefix: string, order: (tasks: OpenTask[]) => OpenTask[]) => {
     const ids = new Set(await startMany(pgUrl, emp, STARTS, prefix));
     const started = Date.now();

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { wfDelegations } from '../db/schema';
 import { BusinessCalendar } from '../platform/business-time';
 import { type Db, queryRows } from '../platform/db';
