@@ -34,7 +34,7 @@ export default function SalaryMergeScreen() {
         loading={q.isLoading}
         dataSource={q.data?.rows ?? []}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 900 }}
         columns={[
           { key: 'name', title: '名称', dataIndex: 'name' },
           { key: 'people', title: '人数', dataIndex: 'people', align: 'right' },
