@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './harness';
-import { closeNotices, go, signedIn } from './shell-helpers';
+import { closeNotices, go, signedIn, startFromMenu } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,10 +74,8 @@ describe('confirmation of employment in the browser', () => {
     const people = await apiCall<{ records: Array<{ employeeName: string }> }>('/hr_api/hrm/positive/personList', { keyword: 'emp01' }, hr.token);
     title = `${people.data.records[0]?.employeeName} 转正申请`;
     await go(hr.page, '/Initiate/index');
-    await hr.page.getByRole('button', { name: '发起申请' }).click();
-    await hr.page.getByRole('menuitem', { name: '转正申请' }).click();
+    await startFromMenu(hr.page, '转正申请', '[data-testid="confirmation-body"][data-mode="start"]');
     const start = dialog(hr.page);
-    await hr.page.locator('[data-testid="confirmation-body"][data-mode="start"]').waitFor({ timeout: 15_000 });
     await start.getByTestId('confirmation-person').click();
     await hr.page.keyboard.type('emp01');
     await hr.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'emp01' }).first().click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { go, signedIn, startFromMenu } from './shell-helpers';
 
 /**
  * The generic approval panel of the process centre: add a signer (加签) before me, the signer
@@ -129,9 +129,7 @@ describe('approval panel of a general request', () => {
     const hr = await signedIn(browser, 'hr01');
     await inEnglish(hr.page);
     await go(hr.page, '/Initiate/index');
-    await hr.page.getByRole('button', { name: 'New request' }).click();
-    await hr.page.getByRole('menuitem', { name: '转正申请' }).click();
-    await hr.page.locator('[data-testid="confirmation-body"][data-mode="start"]').waitFor({ timeout: 15_000 });
+    await startFromMenu(hr.page, '转正申请', '[data-testid="confirmation-body"][data-mode="start"]', { button: 'New request' });
     const start = dialog(hr.page, 'Request confirmation');
     for (const label of ['Employee', 'Confirmation type', 'Assessment', 'Expected confirmation date', 'Work report', 'Grade change'])
       await start.getByText(label, { exact: true }).first().waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { go, recordedToasts, recordToasts, seriousA11yViolations, signedIn } from './shell-helpers';
+import { go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, startFromMenu } from './shell-helpers';
 
 /**
  * Issue 24, requests: emp01 starts a 请假 from 我发起的 (cancelling a filled form asks first), mgr01
@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const B = '/bpm_api/bpm/camunda/';
+const START_BODY = '[data-testid="confirmation-body"][data-mode="start"]';
 const TITLE = `事假两天 ${Date.now()}`;
 const modal = (page: Page, title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
@@ -119,9 +120,7 @@ describe('the confirmation (转正) start dialog', () => {
   it('fills in emp01 as the applicant', async () => {
     const { page, context } = await quiet('emp01');
     await go(page, '/Initiate/index');
-    await page.getByRole('button', { name: '发起申请' }).click();
-    await page.getByRole('menuitem', { name: '转正申请' }).click();
-    await page.locator('[data-testid="confirmation-body"][data-mode="start"]').waitFor({ timeout: 15_000 });
+    await startFromMenu(page, '转正申请', START_BODY);
     await page.getByText('入职日期').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('confirmation-person').textContent()).toContain('emp01');
     await context.close();
@@ -130,9 +129,7 @@ describe('the confirmation (转正) start dialog', () => {
   it('shows a missing person as an error on the field for hr01', async () => {
     const { page, context } = await quiet('hr01');
     await go(page, '/Initiate/index');
-    await page.getByRole('button', { name: '发起申请' }).click();
-    await page.getByRole('menuitem', { name: '转正申请' }).click();
-    await page.locator('[data-testid="confirmation-body"][data-mode="start"]').waitFor({ timeout: 15_000 });
+    await startFromMenu(page, '转正申请', START_BODY);
     await page.getByTestId('confirmation-submit').click();
     const item = page.locator('.ant-form-item').filter({ has: page.getByTestId('confirmation-person') });
     await item.locator('.ant-form-item-explain-error').filter({ hasText: '请选择转正人员' }).waitFor();

@@ -139,3 +139,31 @@ export async function closeNotices(page: Page): Promise<void> {
       .click({ force: true, timeout: 2000 })
       .catch(() => undefined);
 }
+
+/**
+ * Opens 发起申请 (or its English label) on 我发起的 and starts `item`, waiting for `ready` to show.
+ * The menu slides in while the start list may still refresh; on a loaded machine a click in that
+ * moment can miss, so the menu is opened again once before giving up, and the failure says what
+ * the page showed instead.
+ */
+export async function startFromMenu(page: Page, item: string, ready: string, opts: { button?: string } = {}): Promise<void> {
+  const target = page.locator(ready);
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: opts.button ?? '发起申请' }).click();
+    const entry = page.getByRole('menuitem', { name: item });
+    await entry.waitFor();
+    // Settled: the dropdown holding the entry has no motion class left.
+    await page.locator('.ant-dropdown:not([class*="-appear"]):not([class*="-enter"])', { has: entry }).waitFor();
+    await entry.click();
+    try {
+      await target.waitFor({ timeout: 10_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 2) {
+        const shown = await page.locator('.ant-modal-title:visible, .ant-message-notice:visible, .ant-result-title:visible').allTextContents();
+        throw new Error(`starting ${item}: ${ready} did not show; the page showed ${JSON.stringify(shown)} (${(e as Error).message})`);
+      }
+      await page.keyboard.press('Escape');
+    }
+  }
+}
