@@ -33,7 +33,7 @@ async function measure(db: DataSet, label: string, duration: number): Promise<Se
     rows,
     notes: [
       'Calls as emp01 (a regular employee), ROOT-wrapped bodies. The help articles are the seeded ones (every database gets them); the words of a query are cut by jieba in the server process, the same way as the index.',
-      'A search first asks for every word (AND); when nothing matches it asks again for any word (OR), ranked — the second probe measures that path (two statements).',
+      'A search asks for every word (AND) and, when no article holds them all, for any word (OR), ranked, in one statement: the articles matching any word, kept to those matching every word when there are such. The second probe measures the fallback.',
       'The assistant without AI_BASE_URL answers from retrieval alone: the search (any word, question words dropped) and, for a question about leave, the asker’s own annual-leave figures (their employee row and their leave requests).',
       'Baseline: bare Fastify route running the same SQL statements (captured with LOG_SQL_FILE) through the same driver.',
     ],

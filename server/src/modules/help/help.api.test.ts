@@ -35,6 +35,11 @@ describe('help articles are data', () => {
     // Every word must match; when none holds them all, any word does, still ranked.
     const loose = await call<HelpArticleItem[]>('emp01', 'search', { q: '切换 界面 语言 无关词汇' });
     expect(loose.data[0]?.slug).toBe('language');
+    // When some article holds every word, only those answer (the loose answer is a fallback, not a union).
+    const strict = await call<HelpArticleItem[]>('emp01', 'search', { q: '审批 待办' });
+    const either = await call<HelpArticleItem[]>('emp01', 'search', { q: '审批 待办 量子纠缠' });
+    expect(strict.data.length).toBeGreaterThan(0);
+    expect(either.data.length).toBeGreaterThan(strict.data.length);
     const page = await call<Page<HelpArticleItem>>('emp01', 'article/page', { keyword: '快捷入口', pageSize: 5 });
     expect(page.data.records[0]?.slug).toBe('workbench-apps');
     expect(page.data.records[0]?.snippet).toMatch(/<mark>快捷/);

@@ -131,27 +131,29 @@ export async function searchArticles(
   if (!words.length) return { rows: [], total: 0, words, bodies: new Map() };
   const visible = opts.drafts && isHelpManager(user) ? sql`true` : sql`a.published`;
   const category = opts.categoryId ? sql`AND a.category_id = ${opts.categoryId}` : sql``;
-  for (const mode of opts.meaningful ? (['any'] as const) : (['all', 'any'] as const)) {
-    const query = tsQuery(words, mode);
-    const rows = await queryRows<ArticleRow & { total: number }>(
-      db,
-      sql`WITH q AS (SELECT to_tsquery('simple', ${query}) AS q),
-               hits AS (SELECT a.id, ts_rank(a.search_doc, q.q) AS rank FROM help_articles a, q
-                        WHERE a.search_doc @@ q.q AND a.deleted_at IS NULL AND ${visible} ${category})
-          SELECT ${ARTICLE_COLUMNS}, h.rank, (SELECT count(*)::int FROM hits) AS total
-          FROM hits h JOIN help_articles a ON a.id = h.id LEFT JOIN help_categories c ON c.id = a.category_id
-          ORDER BY h.rank DESC, a.sort, a.id LIMIT ${rowCountLiteral(opts.limit)} OFFSET ${opts.offset ?? 0}`,
-    );
-    if (rows.length || mode === 'any') {
-      return {
-        rows: rows.map((r) => toItem(r, words)),
-        total: Number(rows[0]?.total ?? 0),
-        words,
-        bodies: new Map(rows.map((r) => [r.id, r.bodyText])),
-      };
-    }
-  }
-  return { rows: [], total: 0, words, bodies: new Map() };
+  // One statement: the articles matching any word, kept to those matching every word when there
+  // are such (the AND answer), ranked by the query that decided. The fallback costs no round trip.
+  const all = opts.meaningful ? null : tsQuery(words, 'all');
+  const any = tsQuery(words, 'any');
+  const rows = await queryRows<ArticleRow & { total: number }>(
+    db,
+    sql`WITH q AS (SELECT to_tsquery('simple', ${any}) AS qo, to_tsquery('simple', ${all ?? any}) AS qa),
+             matched AS (SELECT a.id, a.search_doc, ${all === null ? sql`false` : sql`a.search_doc @@ q.qa`} AS every_word
+                         FROM help_articles a, q
+                         WHERE a.search_doc @@ q.qo AND a.deleted_at IS NULL AND ${visible} ${category}),
+             decided AS (SELECT bool_or(every_word) AS strict FROM matched),
+             hits AS (SELECT m.id, ts_rank(m.search_doc, CASE WHEN d.strict THEN q.qa ELSE q.qo END) AS rank
+                      FROM matched m, decided d, q WHERE m.every_word OR NOT d.strict)
+        SELECT ${ARTICLE_COLUMNS}, h.rank, (SELECT count(*)::int FROM hits) AS total
+        FROM hits h JOIN help_articles a ON a.id = h.id LEFT JOIN help_categories c ON c.id = a.category_id
+        ORDER BY h.rank DESC, a.sort, a.id LIMIT ${rowCountLiteral(opts.limit)} OFFSET ${opts.offset ?? 0}`,
+  );
+  return {
+    rows: rows.map((r) => toItem(r, words)),
+    total: Number(rows[0]?.total ?? 0),
+    words,
+    bodies: new Map(rows.map((r) => [r.id, r.bodyText])),
+  };
 }
 
 export async function articlePage(
