@@ -10,6 +10,7 @@ import {
   fmt,
   load,
   login,
+  productNodeFlags,
   type Row,
   root,
   type Scenario,
@@ -46,7 +47,7 @@ const pct = (xs: number[], p: number) => {
  */
 const DIST = path.join(work, 'msg-dist');
 function startProduct(db: DataSet): Promise<ServerHandle> {
-  return startScript(path.join(DIST, 'main.js'), databaseEnv(db));
+  return startScript(path.join(DIST, 'main.js'), databaseEnv(db), productNodeFlags());
 }
 type Exec = (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 

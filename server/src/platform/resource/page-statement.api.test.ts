@@ -1,5 +1,5 @@
 import type { PageRequest, ResourceMeta, UserRecord } from '@erp/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -81,5 +81,47 @@ describe('page statement', () => {
     expect(page.records[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(s.db, sql`SELECT count(*)::int AS n FROM users`);
     expect(page.total).toBe(n);
+  });
+
+  it('reads lookups as sub-selects and counts over the joins the filter reads, answering as the joined select does', async () => {
+    // A lookup (the unit), a join read by another join (the unit's parent, a chain), a join an SQL field
+    // reads (the company) and a filter naming a joined column: every kind of join a list has.
+    const unit = alias(orgUnits, 'unit');
+    const parent = alias(orgUnits, 'parent_unit');
+    const company = alias(orgUnits, 'user_company');
+    const select = {
+      id: users.id,
+      unitName: unit.name,
+      parentName: parent.name,
+      companyLabel: sql<string>`coalesce(${company.name}, '-')`,
+    };
+    const joins = [
+      { table: unit, on: eq(unit.id, users.orgId) },
+      { table: parent, on: eq(parent.id, unit.parentId) },
+      { table: company, on: eq(company.id, users.companyId) },
+    ];
+    const statement = PageStatement.of({ select, table: users, joins, key: users.id });
+    const cases: Array<{ where: SQL | undefined; order: SQL[]; limit: number; offset: number }> = [
+      { where: undefined, order: [asc(users.id)], limit: 7, offset: 0 },
+      { where: undefined, order: [desc(parent.name), asc(users.id)], limit: 9, offset: 4 },
+      { where: sql`${unit.name} like ${'%部%'}`, order: [asc(unit.name), asc(users.id)], limit: 5, offset: 0 },
+      { where: sql`${company.name} is not null`, order: [asc(users.id)], limit: 50, offset: 0 },
+    ];
+    for (const c of cases) {
+      let q = s.db.select(select).from(users).$dynamic();
+      for (const j of joins) q = q.leftJoin(j.table, j.on);
+      const expected = await q
+        .where(c.where)
+        .orderBy(...c.order)
+        .limit(c.limit)
+        .offset(c.offset);
+      let count = s.db.select({ n: sql<number>`count(*)::int` }).from(users).$dynamic();
+      for (const j of joins) count = count.leftJoin(j.table, j.on);
+      const [total] = await count.where(c.where);
+      const got = await statement.page(s.db, c);
+      expect(got.rows).toEqual(expected);
+      expect(got.counts.total).toBe(total?.n);
+    }
+    expect(statement.countOf(undefined)).toBeDefined();
   });
 });
