@@ -7,7 +7,7 @@ import { orgUnits, users } from '../../db/schema';
 import { userResource } from '../../modules/base/base.resources';
 import { queryRows } from '../db';
 import { orderFor, pageWindow } from '../http/paging';
-import { PageStatement } from './page-statement';
+import { PageStatement, type Readable } from './page-statement';
 import { defineResource } from './resource';
 
 /**
@@ -89,7 +89,7 @@ describe('page statement', () => {
     const unit = alias(orgUnits, 'unit');
     const parent = alias(orgUnits, 'parent_unit');
     const company = alias(orgUnits, 'user_company');
-    const select = {
+    const select: Record<string, Readable> = {
       id: users.id,
       unitName: unit.name,
       parentName: parent.name,
