@@ -17,3 +17,8 @@ export const DOCUMENT_STATUS_CODE: Record<DocumentState, string> = {
 
 /** States in which a document is still in its approval: it may not be deleted or changed by others. */
 export const OPEN_DOCUMENT_STATES: readonly DocumentState[] = ['approving', 'returned'];
+
+export const DOCUMENT_MSG = {
+  /** A resubmission carried fields the document does not take as corrections (they would route it). */
+  notCorrectable: (fields: string) => `重新提交时不能修改：${fields}`,
+} as const;

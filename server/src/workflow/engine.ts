@@ -19,7 +19,7 @@ export type { StartInput } from './instance-commands';
 export { MSG } from './messages';
 export { chooseFlow } from './routing';
 export { type InstanceRow, isHolder, type TaskRow } from './run';
-export type { PassCommand, RollbackCommand, TaskCommand } from './task-commands';
+export type { PassCommand, ResubmitCommand, RollbackCommand, TaskCommand } from './task-commands';
 export { myTask, resubmitTaskOf } from './tasks';
 export { fireDueTimers, TimerPoller } from './timers';
 

@@ -11,8 +11,9 @@ export interface HookEvent {
   /** The form as it stands after the command (approvers and resubmissions may change it). */
   vars: Record<string, unknown>;
   /**
-   * What this command's caller sent as the form (a resubmission's corrected fields), as sent;
-   * absent when it sent none. A document whose record is the form checks and stores these.
+   * What the applicant sent as corrections with a resubmission (`ResubmitCommand.form`), as sent;
+   * absent when they sent none. It is already merged into `vars`: a module that may not take it
+   * refuses it in `onResubmit`.
    */
   form?: Record<string, unknown>;
   status: InstanceStatus;
@@ -29,6 +30,12 @@ export interface HookEvent {
  */
 export interface WorkflowHooks {
   onStart?(tx: Db, e: HookEvent): Promise<void>;
+  /**
+   * A returned request is submitted again, before it routes (its conditions and assignee rules read
+   * the form): check the corrections (`e.form`) and throw to refuse them; answer the variables the
+   * record routes by, which then replace whatever the last submission or the corrections set.
+   */
+  onResubmit?(tx: Db, e: HookEvent): Promise<Record<string, unknown> | undefined>;
   onStep?(tx: Db, e: HookEvent): Promise<void>;
   onEnd?(tx: Db, e: HookEvent): Promise<void>;
 }

@@ -28,7 +28,7 @@ export interface Run {
    * with the instance update by `saveInstance`, saving a round trip each.
    */
   writes: SQL[];
-  /** The form the caller sent with a resubmission (handed to the hooks as `form`). */
+  /** The corrections the applicant sent with a resubmission (handed to the hooks as `form`). */
   form?: Record<string, unknown>;
 }
 

@@ -4,6 +4,7 @@ import { users, wfTasks } from '../db/schema';
 import type { Db } from '../platform/db';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { backTargets, closeTask, writeEvent } from './history';
+import { hooksFor } from './hooks';
 import { finish, settle } from './lifecycle';
 import { MSG } from './messages';
 import { sendBackPlan } from './parallel-scopes';
@@ -19,8 +20,17 @@ export interface TaskCommand {
   taskId: number;
   userId: number;
   message?: string | null;
-  /** Form fields changed by this step (merged into the instance's form). */
+  /** Form fields changed by this step (merged into the instance's form): the caller's own, trusted (a business module's, read from its record). */
   vars?: Record<string, unknown>;
+}
+
+export interface ResubmitCommand extends TaskCommand {
+  /**
+   * What the applicant sent as corrections (the process centre's `task/resubmit`, a document's
+   * correcting call): merged into the form like `vars`, but a business module's resubmission hook
+   * sees it as `form` first and decides (it refuses what it may not take).
+   */
+  form?: Record<string, unknown>;
 }
 
 /** A pass may copy the request to people the approver chooses (enabled users, checked by the caller). */
@@ -188,8 +198,13 @@ export async function rollback(db: Db, cmd: RollbackCommand): Promise<InstanceRo
   });
 }
 
-/** The initiator sends a returned request again (optionally with a corrected form). */
-export async function resubmit(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
+/**
+ * The initiator sends a returned request again (optionally with a corrected form). The process
+ * routes again from its start with the form as it is after this: a business module's `onResubmit`
+ * hook runs before that routing, so corrections it refuses never route, and variables it answers
+ * (read from its record) are what routes.
+ */
+export async function resubmit(db: Db, cmd: ResubmitCommand): Promise<InstanceRow> {
   return taskTransaction(db, cmd.taskId, async (tx) => {
     const { inst, task, initiatorName } = await holderTask(tx, cmd.taskId, cmd.userId, 'resubmit');
     if (inst.status !== 'returned') throw conflict(MSG.notReturned);
@@ -200,11 +215,14 @@ export async function resubmit(db: Db, cmd: TaskCommand): Promise<InstanceRow> {
       message,
       event: { nodeId: run.model.startId, nodeName: '重新提交', action: 'resubmit', operateType: 0, approvalFlag: 1 },
     });
-    if (cmd.vars) {
-      run.inst.vars = { ...run.inst.vars, ...cmd.vars };
-      run.form = cmd.vars;
+    if (cmd.vars) run.inst.vars = { ...run.inst.vars, ...cmd.vars };
+    if (cmd.form) {
+      run.inst.vars = { ...run.inst.vars, ...cmd.form };
+      run.form = cmd.form;
     }
     run.inst.status = 'running';
+    const answered = await hooksFor(run.inst.processKey)?.onResubmit?.(tx, hookEvent(run, 'resubmit', run.model.startId));
+    if (answered) run.inst.vars = { ...run.inst.vars, ...answered };
     await enter(run, run.model.startId);
     await settle(run, 'resubmit', run.model.startId);
     return run.inst;

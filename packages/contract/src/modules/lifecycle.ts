@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, isoDate, pageOf } from '../common';
 import { defineCall } from '../define';
-import { DOCUMENT_STATES } from '../document';
+import { DOCUMENT_MSG, DOCUMENT_STATES } from '../document';
 import { defineResourceMeta, exportRequest, pageRequest, ZImportRequest, ZImportResult } from '../resource';
 import { ZFlowData } from './bpm';
 import { ZConfirmationForm } from './hr';
@@ -55,7 +55,7 @@ export const LIFECYCLE_MSG = {
   onboardFill: '请先由新员工填写入职信息',
   mailNone: '没有可发送转正通知的员工',
   notYours: '只能处理本人的申请',
-  notCorrectable: (fields: string) => `重新提交时不能修改：${fields}`,
+  notCorrectable: DOCUMENT_MSG.notCorrectable,
   submitted: '提交成功',
 } as const;
 

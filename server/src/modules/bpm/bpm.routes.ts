@@ -186,7 +186,8 @@ export const bpmModule: ServerModule = {
           return null;
         },
         resubmitTask: async (input, ctx) => {
-          await engine.resubmit(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message, vars: input.form });
+          // The form is the applicant's corrections: a business document's hook checks it before it routes.
+          await engine.resubmit(ctx.platform.db, { taskId: input.taskId, userId: ctx.user.userId, message: input.message, form: input.form });
           return null;
         },
         addSigner: async (input, ctx) => {

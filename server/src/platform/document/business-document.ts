@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUS_CODE, type DocumentState, OPEN_DOCUMENT_STATES } from '@erp/contract';
+import { DOCUMENT_MSG, DOCUMENT_STATUS_CODE, type DocumentState, OPEN_DOCUMENT_STATES } from '@erp/contract';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { wfTasks } from '../../db/schema';
@@ -36,12 +36,24 @@ export interface DocumentSpec<T extends PgTable> {
   onStep?(tx: Db, row: T['$inferSelect'], e: HookEvent): Promise<void>;
   /**
    * The request sent back is submitted again — by the document's own call or by the process
-   * centre's generic `task/resubmit`, which skips nothing of this: `form` is what the caller sent as
-   * corrections (empty when it sent none). Check them and store them on the record, check the
-   * record against the present (the rules of a submission), and throw to refuse (the resubmission
-   * is undone). Without it a document takes a resubmission as it stands.
+   * centre's generic `task/resubmit`, which skips nothing of this — before it routes again:
+   * `form` is what the applicant sent as corrections (empty when none; it is already merged into
+   * the process variables, which the conditions and assignee rules read). Check the corrections and
+   * store them on the record, refusing any field that may not change; check the record as a
+   * submission would; throw to refuse (the resubmission is undone).
+   *
+   * Without it, a resubmission corrects nothing: any field in `form` is refused (重新提交时不能修改),
+   * so the route stays the one the record was submitted with. Such a document changes its record
+   * through its own calls, which resubmit with the variables they read from it (`resubmit`'s `vars`).
    */
   onResubmit?(tx: Db, row: T['$inferSelect'], form: Record<string, unknown>, e: HookEvent): Promise<void>;
+  /**
+   * The process variables the record routes by — what a submission passes as `vars` — read from
+   * the row. Declared by a document whose record can change while it is back with the applicant:
+   * every resubmission, whichever call makes it, routes by these (read after `onResubmit`), not by
+   * what the last submission or the corrections left in the process.
+   */
+  routingVars?(tx: Db, row: T['$inferSelect']): Promise<Record<string, unknown>>;
   /** The approval passed: apply the document (same transaction as the final pass). */
   onPassed?(tx: Db, row: T['$inferSelect'], e: HookEvent): Promise<void>;
   /** Rejected or revoked. */
@@ -61,8 +73,13 @@ export class BusinessDocument<T extends PgTable> {
     this.keys = { state: key(spec.columns.state), instanceId: key(spec.columns.instanceId), documentNo: key(spec.columns.documentNo) };
     registerWorkflowHooks(spec.processKey, {
       onStart: (tx, e) => this.set(tx, Number(e.businessId), { state: 'approving', instanceId: e.instanceId }, e.userId),
+      onResubmit: async (tx, e) => {
+        const id = Number(e.businessId);
+        if (spec.onResubmit) await spec.onResubmit(tx, await this.row(tx, id), e.form ?? {}, e);
+        else refuseCorrections(e.form ?? {});
+        return spec.routingVars ? spec.routingVars(tx, await this.row(tx, id)) : undefined;
+      },
       onStep: async (tx, e) => {
-        if (e.action === 'resubmit' && spec.onResubmit) await spec.onResubmit(tx, await this.row(tx, Number(e.businessId)), e.form ?? {}, e);
         if (spec.onStep) await spec.onStep(tx, await this.row(tx, Number(e.businessId)), e);
         await this.set(tx, Number(e.businessId), { state: e.status === 'returned' ? 'returned' : 'approving' }, e.userId);
       },
@@ -180,7 +197,12 @@ export class BusinessDocument<T extends PgTable> {
     await engine.transfer(db, cmd);
   }
 
-  async resubmit(tx: Db, cmd: { taskId: number; userId: number; message?: string | null; vars: Record<string, unknown> }): Promise<void> {
+  /**
+   * The applicant's resubmit task done by the document's own call: `vars` are what the module read
+   * from its (corrected, checked) record, like a submission's; `form` the applicant's corrections,
+   * for the document's `onResubmit` to check and store.
+   */
+  async resubmit(tx: Db, cmd: engine.ResubmitCommand): Promise<void> {
     await engine.resubmit(tx, cmd);
   }
 
@@ -190,6 +212,16 @@ export class BusinessDocument<T extends PgTable> {
     if (!instanceId) throw notFound(`${this.spec.name}不存在`);
     await engine.revoke(db, { instanceId, userId });
   }
+}
+
+/**
+ * Refuses corrections sent with a resubmission (the kernel's default, and for a document whose
+ * `onResubmit` checks the record but takes no corrections): they would reach the process variables
+ * the route reads without ever reaching the record.
+ */
+export function refuseCorrections(form: Record<string, unknown>): void {
+  const fields = Object.keys(form);
+  if (fields.length) throw badRequest(DOCUMENT_MSG.notCorrectable(fields.join('、')));
 }
 
 export function defineDocument<T extends PgTable>(spec: DocumentSpec<T>): BusinessDocument<T> {

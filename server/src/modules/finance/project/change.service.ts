@@ -10,7 +10,8 @@ import { likePattern } from '../../../platform/resource/filters';
 import { isParticipant } from '../../bpm/bpm.repository';
 import { changeDocument } from './documents';
 import { finBudgetSubjects, finProjectChanges, finProjects, finProjectVersions, type ProjectSnapshot } from './project.schema';
-import { checkBudget, checkPeople, checkPeriod, checkStages, readableProject, writableProject } from './project.service';
+import { checkPeople, readableProject, writableProject } from './project.service';
+import { checkBudget, checkPeriod, checkStages } from './project-checks';
 import { type LineValue, linesOf, monthOf, replaceLines, snapshotOf, versionFor } from './project-versions';
 
 type ChangeRow = typeof finProjectChanges.$inferSelect;

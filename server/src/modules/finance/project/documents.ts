@@ -1,10 +1,13 @@
 import { FIN_PROCESS, PROJECT_PHASE } from '@erp/contract';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { defineDocument } from '../../../platform/document/business-document';
+import type { Db } from '../../../platform/db';
+import { defineDocument, refuseCorrections } from '../../../platform/document/business-document';
 import { sketchXml } from '../../../workflow/bpmn-builder';
+import type { HookEvent } from '../../../workflow/hooks';
 import { registerClosureCheck } from './closure-checks';
 import { finProjectChanges, finProjectClosures, finProjects, finProjectVersions } from './project.schema';
-import { activateProject, rebuildInForce, replacePeople, replaceStages } from './project-versions';
+import { checkSubmittable, projectVars } from './project-checks';
+import { activateProject, type ProjectRow, rebuildInForce, replacePeople, replaceStages } from './project-versions';
 
 type Task = { id: string; name: string; erp: Record<string, string | number> };
 const deptLeader = (name: string): Task => ({
@@ -45,6 +48,20 @@ const projectColumns = {
   documentNo: finProjects.projectNo,
 };
 
+/**
+ * A project sent back is corrected with the draft saves (department, amount, stages, budget) and
+ * resubmitted — by 提交 on its form or from the process centre. Either way it is checked as a
+ * submission is, and routes by what it now says (the leader of its department), never by what it
+ * said when first submitted nor by fields sent with the resubmission (refused).
+ */
+const projectResubmission = {
+  onResubmit: async (tx: Db, row: ProjectRow, form: Record<string, unknown>, e: HookEvent) => {
+    refuseCorrections(form);
+    await checkSubmittable(tx, row, e.userId);
+  },
+  routingVars: async (_tx: Db, row: ProjectRow) => projectVars(row),
+};
+
 /** Project approval (立项): the final pass makes the draft budget version 1. */
 export const projectDocument = defineDocument({
   processKey: FIN_PROCESS.project,
@@ -53,6 +70,7 @@ export const projectDocument = defineDocument({
   table: finProjects,
   columns: projectColumns,
   defaultDefinitionXml: FIN_PROCESS_XML[FIN_PROCESS.project],
+  ...projectResubmission,
   onPassed: (tx, row, e) => activateProject(tx, row, e.userId),
 });
 
@@ -63,6 +81,7 @@ export const subprojectDocument = defineDocument({
   table: finProjects,
   columns: projectColumns,
   defaultDefinitionXml: FIN_PROCESS_XML[FIN_PROCESS.subproject],
+  ...projectResubmission,
   onPassed: (tx, row, e) => activateProject(tx, row, e.userId),
 });
 

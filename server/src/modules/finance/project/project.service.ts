@@ -4,23 +4,16 @@ import { orgUnits, users } from '../../../db/schema';
 import type { Principal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
+import * as engine from '../../../workflow/engine';
 import { isParticipant } from '../../bpm/bpm.repository';
 import { projectDocument, subprojectDocument } from './documents';
 import { projectResource } from './project.resource';
-import {
-  finBudgetSubjects,
-  finProjectChanges,
-  finProjectClosures,
-  finProjectPeople,
-  finProjectStages,
-  finProjects,
-  finProjectVersions,
-} from './project.schema';
+import { finProjectChanges, finProjectClosures, finProjectPeople, finProjectStages, finProjects, finProjectVersions } from './project.schema';
+import { checkBudget, checkPeriod, checkStages, checkSubmittable, projectVars } from './project-checks';
 import {
   draftVersionId,
   type LineValue,
   linesOf,
-  monthOf,
   type PersonValue,
   type ProjectRow,
   replaceLines,
@@ -193,21 +186,6 @@ export interface FullProject {
   budget?: LineValue[];
 }
 
-export function checkPeriod(startDate: string, endDate: string): void {
-  if (endDate < startDate) throw badRequest(FIN_MSG.periodOrder);
-  if (Number(endDate.slice(0, 4)) - Number(startDate.slice(0, 4)) > 10) throw badRequest(FIN_MSG.periodTooLong);
-}
-
-export function checkStages(stages: StageValue[], period: { startDate: string; endDate: string }, contractAmount: number): void {
-  let sum = 0;
-  for (const s of stages) {
-    if (s.startDate && s.endDate && s.endDate < s.startDate) throw badRequest(`${s.name}：${FIN_MSG.stageOrder}`);
-    if ((s.startDate && s.startDate < period.startDate) || (s.endDate && s.endDate > period.endDate)) throw badRequest(`${s.name}：${FIN_MSG.stageOutside}`);
-    sum += s.amount ?? 0;
-  }
-  if (sum > contractAmount) throw badRequest(FIN_MSG.stageSum);
-}
-
 export async function checkPeople(db: Db, people: PersonValue[]): Promise<void> {
   const ids = people.map((p) => p.userId);
   if (new Set(ids).size !== ids.length) throw badRequest(FIN_MSG.duplicatePerson);
@@ -217,32 +195,6 @@ export async function checkPeople(db: Db, people: PersonValue[]): Promise<void> 
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.enabled, true)));
   if (found.length !== new Set(ids).size) throw badRequest(FIN_MSG.personUnknown);
-}
-
-/** Budget lines: enabled subjects, months inside the period, one line per subject and month. */
-export async function checkBudget(db: Db, lines: LineValue[], period: { startDate: string; endDate: string }): Promise<LineValue[]> {
-  const from = monthOf(period.startDate);
-  const to = monthOf(period.endDate);
-  const subjectIds = [...new Set(lines.map((l) => l.subjectId))];
-  const enabled = subjectIds.length
-    ? new Set(
-        (
-          await db
-            .select({ id: finBudgetSubjects.id })
-            .from(finBudgetSubjects)
-            .where(and(inArray(finBudgetSubjects.id, subjectIds), eq(finBudgetSubjects.enabled, true)))
-        ).map((s) => s.id),
-      )
-    : new Set<number>();
-  const seen = new Set<string>();
-  for (const l of lines) {
-    if (!enabled.has(l.subjectId)) throw badRequest(`${FIN_MSG.subjectUnknown}：${l.subjectId}`);
-    if (l.month < from || l.month > to) throw badRequest(`${FIN_MSG.monthOutside}：${l.month}`);
-    const key = `${l.subjectId}:${l.month}`;
-    if (seen.has(key)) throw badRequest(`预算行重复：科目${l.subjectId} ${l.month}`);
-    seen.add(key);
-  }
-  return lines.filter((l) => l.amount !== 0);
 }
 
 async function checkParties(
@@ -339,28 +291,28 @@ export async function storeDraft(
   });
 }
 
-/** Submits a stored draft for approval (project or subproject), in the caller's transaction. */
+/**
+ * Submits a stored draft for approval (project or subproject), in the caller's transaction; one sent
+ * back is resubmitted through its applicant's task (the document checks it and reads its route again).
+ */
 export async function submitProject(db: Db, user: Principal, projectId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM fin_projects WHERE id = ${projectId} FOR UPDATE`);
     const row = await projectRow(tx, projectId);
-    if (!['draft', 'rejected', 'revoked'].includes(row.state) || row.phase !== PROJECT_PHASE.draft) throw conflict(FIN_MSG.notEditable);
-    // The whole project must be complete now, whatever a temporary save left.
-    const missing =
-      !row.projectType || !row.deptId || !row.managerUserId || !row.startDate || !row.endDate || (!row.parentId && (!row.clientOrgId || !row.settleOrgId));
-    if (missing) throw badRequest('项目信息不完整，请补全项目类型、甲乙方、所属部门、项目经理和项目周期后再提交');
-    const stages = await tx.select().from(finProjectStages).where(eq(finProjectStages.projectId, projectId));
-    const period = { startDate: row.startDate as string, endDate: row.endDate as string };
-    checkPeriod(period.startDate, period.endDate);
-    checkStages(stages, period, row.contractAmount);
-    const versionId = await draftVersionId(tx, projectId, user.userId);
-    await checkBudget(tx, await linesOf(tx, versionId), period);
     const doc = row.parentId ? subprojectDocument : projectDocument;
+    if (row.state === 'returned' && row.processInstanceId) {
+      const task = await engine.resubmitTaskOf(tx, row.processInstanceId);
+      if (!task) throw conflict(FIN_MSG.notEditable);
+      await doc.resubmit(tx, { taskId: task.id, userId: user.userId });
+      return;
+    }
+    if (!['draft', 'rejected', 'revoked'].includes(row.state) || row.phase !== PROJECT_PHASE.draft) throw conflict(FIN_MSG.notEditable);
+    await checkSubmittable(tx, row, user.userId);
     await doc.submit(tx, {
       id: projectId,
       userId: user.userId,
       title: `${row.parentId ? '子项目' : '项目'}立项：${row.name}`,
-      vars: { deptId: row.deptId, projectId, contractAmount: row.contractAmount },
+      vars: projectVars(row),
     });
   });
 }

@@ -27,9 +27,14 @@ export const REIMBURSE_PROCESS_XML = sketchXml({
   ],
 });
 
+/** What a claim's approval routes by: the process variables of its submission, from the claim. */
+export const claimVars = (claim: { total: number; orgId: number | null }) => ({ amount: claim.total, orgId: claim.orgId });
+
 /**
  * An expense claim (报销单, BX…). The final pass leaves it waiting for payment (finance's 付款
  * action, reimburse.service.ts); a rejection or a withdrawal gives its invoices back to the folder.
+ * A claim sent back may be saved with other lines (and another total) before it is resubmitted, by
+ * its own call or the process centre's: either way the route reads the amount of the claim as it is.
  */
 export const claimDocument = defineDocument({
   processKey: REIMBURSE_PROCESS,
@@ -38,6 +43,7 @@ export const claimDocument = defineDocument({
   table: finExpenseClaims,
   columns: { id: finExpenseClaims.id, state: finExpenseClaims.state, instanceId: finExpenseClaims.processInstanceId, documentNo: finExpenseClaims.claimNo },
   defaultDefinitionXml: REIMBURSE_PROCESS_XML,
+  routingVars: async (_tx, claim) => claimVars(claim),
   async onClosed(tx, claim, e) {
     await releaseInvoices(tx, claim.id, e.userId);
   },

@@ -25,7 +25,7 @@ import { type Db, queryRows } from '../../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors';
 import * as engine from '../../../workflow/engine';
 import { toEntry } from '../../file/file.service';
-import { claimDocument, releaseInvoices } from './reimburse.documents';
+import { claimDocument, claimVars, releaseInvoices } from './reimburse.documents';
 
 type Row = Record<string, unknown>;
 type InvoiceInput = z.output<typeof ZInvoiceInput>;
@@ -429,7 +429,7 @@ async function submitClaim(
   total: number,
   reason: string,
 ) {
-  const vars = { amount: total, orgId: claim.orgId };
+  const vars = claimVars({ total, orgId: claim.orgId });
   if (claim.state === 'returned') {
     const task = claim.processInstanceId ? await engine.resubmitTaskOf(tx, claim.processInstanceId) : undefined;
     if (!task) throw conflict('该报销单不在退回状态');

@@ -437,7 +437,7 @@ export async function againSubmit(db: Db, user: Principal, input: { taskId: numb
   if (task.kind !== 'resubmit') throw badRequest('该申请未被退回，不能重新提交');
   const fields = correctableFields(doc.spec.processKey);
   const form = Object.fromEntries(Object.entries(input.form ?? {}).filter(([k]) => fields.includes(k)));
-  await doc.resubmit(db, { taskId: input.taskId, userId: user.userId, message: input.message, vars: form });
+  await doc.resubmit(db, { taskId: input.taskId, userId: user.userId, message: input.message, form });
 }
 
 export async function revokeRequest(db: Db, user: Principal, input: { processInstanceId: number; message?: string | null }) {
