@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db';
 import { defineDocument } from '../../../platform/document/business-document';
 import { sketchXml } from '../../../workflow/bpmn-builder';
+import { checkClaimProject } from './reimburse.projects';
 import { finExpenseClaims } from './reimburse.schema';
 
 /**
@@ -38,6 +39,11 @@ export const claimDocument = defineDocument({
   table: finExpenseClaims,
   columns: { id: finExpenseClaims.id, state: finExpenseClaims.state, instanceId: finExpenseClaims.processInstanceId, documentNo: finExpenseClaims.claimNo },
   defaultDefinitionXml: REIMBURSE_PROCESS_XML,
+  // A sent-back claim resubmitted from the process centre (not through the save call) is held to
+  // the same project rule as a save: the claimant may have left the project's team meanwhile.
+  async onResubmit(tx, claim) {
+    await checkClaimProject(tx, claim.userId, claim.projectId);
+  },
   async onClosed(tx, claim, e) {
     await releaseInvoices(tx, claim.id, e.userId);
   },
