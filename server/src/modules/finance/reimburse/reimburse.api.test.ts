@@ -1,9 +1,11 @@
-import type { ClaimDetail, ClaimRecord, ExpenseInvoice, FileEntry, Page } from '@erp/contract';
+import type { ClaimDetail, ClaimRecord, ExpenseInvoice, FileEntry, Page, SignedLink } from '@erp/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/harness';
 import { queryRows } from '../../../platform/db';
+import { storageFromConfig } from '../../file/file-storage';
+import { attachInvoicePhotos } from './reimburse.photos';
 
 let s: TestServer;
 let fin: string;
@@ -484,5 +486,51 @@ describe('the project that bears a claim: only one whose team has the claimant',
     const again = await s.post(BPM('task/resubmit'), { taskId: back?.id }, emp);
     expect(again.code, again.message).toBe('200');
     expect((await s.post<ClaimDetail>(RB('detail'), { id: draft.data.id }, emp)).data.claimState).toBe('002');
+  });
+});
+
+describe('demo invoice photos', () => {
+  const missing = async () =>
+    (await queryRows<{ n: number }>(s.db, sql`SELECT count(*)::int AS n FROM fin_expense_invoices WHERE file_group_id IS NULL AND deleted_at IS NULL`))[0]?.n ??
+    0;
+
+  it('every demo invoice gets its photo through the file service, once; the owner, the approver and finance open it, nobody else', async () => {
+    // The tests' template is seeded without a file storage: its demo invoices have no photo yet.
+    const before = await missing();
+    expect(before).toBeGreaterThan(50);
+    const storage = storageFromConfig(s.platform.config);
+    expect(await attachInvoicePhotos(s.db, storage)).toBe(before);
+    expect(await missing()).toBe(0);
+    expect(await attachInvoicePhotos(s.db, storage)).toBe(0);
+
+    const folder = await s.post<Page<ExpenseInvoice>>(PI('page'), { pageSize: 200 }, emp);
+    expect(folder.data.records.length).toBeGreaterThan(10);
+    expect(folder.data.records.every((i) => i.files.length === 1)).toBe(true);
+
+    // emp01's demo claim waiting for mgr01: its lines show the photos, which mgr01 opens.
+    const waiting = await s.post<Page<ClaimRecord>>(RB('page'), { claimState: '002', pageSize: 50 }, emp);
+    const demo = waiting.data.records.find((r) => r.reason.endsWith('等费用报销') && r.invoiceCount > 0);
+    const detail = await s.post<ClaimDetail>(RB('detail'), { id: demo?.id }, mgr);
+    expect(detail.code, detail.message).toBe('200');
+    const photo = detail.data.lines[0]?.invoices[0]?.files[0] as FileEntry;
+    expect(photo).toMatchObject({ fileSuffix: 'png', fileType: 'image', moduleName: 'reimburse' });
+    const link = await s.post<SignedLink>('/file_api/file/fileUrl/previewFile', { id: photo.id }, mgr);
+    expect(link.code, link.message).toBe('200');
+    expect(link.data.inline).toBe(true);
+    const res = await fetch(s.url + link.data.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(bytes.length).toBe(photo.fileSize);
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: photo.id }, emp)).code).toBe('200');
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: photo.id }, emp2)).status).toBe(404);
+
+    // Finance opens the photos of a colleague's claim waiting for payment.
+    const toPay = await s.post<Page<ClaimRecord>>(RB('page'), { scope: 'all', claimState: '004', pageSize: 50 }, fin);
+    const theirs = toPay.data.records.find((r) => r.userCode !== 'emp01' && r.invoiceCount > 0);
+    const finDetail = await s.post<ClaimDetail>(RB('detail'), { id: theirs?.id }, fin);
+    const finPhoto = finDetail.data.lines[0]?.invoices[0]?.files[0] as FileEntry;
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: finPhoto.id }, fin)).code).toBe('200');
   });
 });

@@ -6,6 +6,7 @@ import type { ModuleSeed, SeedContext } from '../../../db/seed/types';
 import { type Db, queryRows } from '../../../platform/db';
 import * as engine from '../../../workflow/engine';
 import { claimDocument, REIMBURSE_PROCESS_XML } from './reimburse.documents';
+import { attachInvoicePhotos } from './reimburse.photos';
 import { projectPicks } from './reimburse.projects';
 
 /** The expense-claim process: every database gets it (and an administrator may change it in the designer). */
@@ -143,6 +144,8 @@ async function seedReimburse(ctx: SeedContext): Promise<void> {
       }
     }
   }
+  // Every demo invoice with its photo, where the server has a file storage (not the tests' template).
+  if (ctx.files) await attachInvoicePhotos(db, ctx.files);
   // The history's outcomes notify nobody (the notices of what is left to approve stay: they carry a to-do).
   await db.delete(outbox).where(and(eq(outbox.topic, 'notify'), gt(outbox.id, mark?.id ?? 0), sql`${outbox.payload}->'todo' IS NULL`));
 }
