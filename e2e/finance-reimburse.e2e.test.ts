@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './harness';
+import { apiCall, apiLogin, launchBrowser } from './harness';
 import { closeNotices, go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
 
 let browser: Browser;
@@ -43,6 +43,73 @@ async function passInProcessCentre(page: Page) {
 }
 
 describe('expense claim in the browser', () => {
+  it("the claim form offers only the projects emp01 is on; a demo claim shows its invoice photo in the detail and in mgr01's approval", async () => {
+    const emp = await signedIn(browser, 'emp01');
+    // emp01's projects, from the timesheets (the running projects whose team has emp01 this month).
+    const ym = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(new Date()).replace('-', '');
+    const mine = (
+      await apiCall<Array<{ projectName: string }>>('/finance_api/finance/functionHourInfo/selectProjectInfo', { month: Number(ym) }, emp.token)
+    ).data.map((p) => p.projectName);
+    expect(mine.length).toBeGreaterThan(0);
+    const fin = await apiLogin('fin01');
+    const running = await apiCall<{ total: number }>(
+      '/finance_api/finance/project/selectProjectList',
+      { phase: '002', pageIndex: 1, pageSize: 10 },
+      fin.access_token,
+    );
+    expect(running.data.total).toBeGreaterThan(mine.length);
+
+    await go(emp.page, '/Reimburse/addReimburse');
+    await emp.page.locator('#claimForm_projectId').click();
+    const options = emp.page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => options.count(), { timeout: 15_000 }).toBe(mine.length);
+    const labels = await options.allTextContents();
+    expect(labels.map((l) => mine.find((name) => l.includes(name)) ?? l).sort()).toEqual([...mine].sort());
+    await emp.page.keyboard.press('Escape');
+
+    // emp01's demo claim waiting for mgr01: the detail previews the invoice's photo.
+    const waiting = await apiCall<{ records: Array<{ id: number; reason: string; invoiceCount: number }> }>(
+      '/finance_api/finance/reimburse/page',
+      { claimState: '002', pageIndex: 1, pageSize: 50 },
+      emp.token,
+    );
+    const demo = waiting.data.records.find((r) => r.reason.endsWith('等费用报销') && r.invoiceCount > 0);
+    expect(demo).toBeTruthy();
+    const photoShows = async (page: Page, scope: ReturnType<Page['locator']>) => {
+      await scope
+        .getByTestId('claim-invoice')
+        .first()
+        .getByRole('button', { name: /^预\s*览$/ })
+        .click();
+      const img = page.locator('.ant-modal:visible img[alt$=".png"]');
+      await img.waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(380);
+      await page.keyboard.press('Escape');
+    };
+    await go(emp.page, `/Reimburse/reimburseDetails?id=${demo?.id}`);
+    await expect.poll(async () => (await emp.page.getByTestId('claim-state').textContent()) ?? '', { timeout: 15_000 }).toContain('审批中');
+    await photoShows(emp.page, emp.page.locator('body'));
+    expect(emp.errors).toEqual([]);
+    await emp.context.close();
+
+    const mgr = await signedIn(browser, 'mgr01');
+    await go(mgr.page, '/backlog/index');
+    await closeNotices(mgr.page);
+    const row = mgr.page
+      .locator('.ant-table-row:visible')
+      .filter({ hasText: demo?.reason ?? '' })
+      .first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByTestId('backlog-open').click();
+    const dialog = mgr.page.locator('.ant-modal:visible').filter({ hasText: '报销单详情' });
+    await dialog.getByTestId('claim-invoice').first().waitFor({ timeout: 15_000 });
+    await photoShows(mgr.page, dialog);
+    expect(mgr.errors).toEqual([]);
+    await mgr.context.close();
+  });
+
   it('emp01 files an invoice and claims it, mgr01 and finance pass it in the process centre, finance pays it, the detail shows 已付款', async () => {
     const emp = await signedIn(browser, 'emp01');
     await go(emp.page, '/PersonInvoiceFolder/index');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_RULE, passwordStrongEnough } from '@erp/contract';
 import { seedDemo, seedMinimal } from './db/seed';
+import { storageFromConfig } from './modules/file/file-storage';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
 
@@ -23,7 +24,7 @@ export function generatePassword(): string {
 export async function initialiseEmptyDatabase(db: Db, config: Config, log: { info(msg: string): void; warn(msg: string): void }): Promise<void> {
   if (config.SEED_DEMO === '1') {
     log.info('empty database: loading the demo data (SEED_DEMO=1): every demo account has the password Demo@123');
-    await seedDemo(db, new Date(), undefined, config.BUSINESS_TIME_ZONE);
+    await seedDemo(db, new Date(), undefined, config.BUSINESS_TIME_ZONE, { files: storageFromConfig(config) });
     return;
   }
   if (config.ADMIN_PASSWORD) {

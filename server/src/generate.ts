@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generateLargeDataSet } from './db/generate';
 import { isEmpty, seedDemo } from './db/seed';
+import { storageFromConfig } from './modules/file/file-storage';
 import { generateBills } from './modules/finance/billing/billing.generate';
 import { generateProjects } from './modules/finance/project/project.generate';
 import { generateCandidates } from './modules/recruit/recruit.generate';
@@ -26,7 +27,7 @@ const { values } = parseArgs({
 const config = loadConfig();
 const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
 await database.migrate();
-if (await isEmpty(database.db)) await seedDemo(database.db, new Date(), undefined, config.BUSINESS_TIME_ZONE);
+if (await isEmpty(database.db)) await seedDemo(database.db, new Date(), undefined, config.BUSINESS_TIME_ZONE, { files: storageFromConfig(config) });
 const started = Date.now();
 if (Number(values.employees) > 0) await generateLargeDataSet(database.db, { employees: Number(values.employees), departments: Number(values.departments) });
 if (Number(values.candidates) > 0) await generateCandidates(database.db, Number(values.candidates), (m) => console.log(m));

@@ -98,6 +98,8 @@ export const REIMBURSE_MSG = {
   payBeforeApproval: '付款日期不能早于报销单提交日期',
   totalTooLarge: '报销总额不能超过1000000元',
   projectMissing: '所选项目不存在',
+  projectNotRunning: '所选项目不在执行中，不能承担报销费用',
+  notOnProject: '您不是所选项目的项目成员，不能将费用计入该项目',
   fileMissing: '请上传发票照片或PDF',
   fileNotOwn: '发票文件不存在或不是您上传的',
 } as const;
@@ -405,6 +407,6 @@ export const reimburseCalls = {
     path: RB('projects'),
     request: z.object({ keyword: z.string().trim().max(64).optional() }),
     data: z.array(ZProjectPick),
-    summary: 'Running projects that may bear a claim (at most 50)',
+    summary: "The claim form's project picker: running projects whose team has the caller (at most 50); a claim on any other is refused",
   }),
 } as const;

@@ -5,6 +5,7 @@ import { baseSeed, seedAdministrator, seedReferenceData } from '../../modules/ba
 import { bpmAnalyticsSeed } from '../../modules/bpm/analytics.seed';
 import { bpmSeed } from '../../modules/bpm/bpm.seed';
 import { fileSeed } from '../../modules/file/file.seed';
+import type { FileStorage } from '../../modules/file/file-storage';
 import { billingSeed } from '../../modules/finance/billing/billing.seed';
 import { hoursSeed } from '../../modules/finance/hours/hours.seed';
 import { seedOpenBanks } from '../../modules/finance/open-bank.seed';
@@ -75,19 +76,45 @@ function newContext(db: Db, demoPasswordHash: string, today: Date, timeZone = DE
   return { db, today, businessDay, demoPasswordHash, orgIds: new Map(), userIds: new Map(), roleIds: new Map(), employeeIds: new Map() };
 }
 
-/** The whole demo data set, in one transaction: either all of it or nothing. */
-export async function seedDemo(db: Db, today = new Date(), password = DEMO_PASSWORD, timeZone = DEFAULT_BUSINESS_TIME_ZONE): Promise<void> {
+/**
+ * The whole demo data set, in one transaction: either all of it or nothing. With `files` (the
+ * server's file storage) the demo's files are stored too; when the transaction fails, the files
+ * it stored are removed again.
+ */
+export async function seedDemo(
+  db: Db,
+  today = new Date(),
+  password = DEMO_PASSWORD,
+  timeZone = DEFAULT_BUSINESS_TIME_ZONE,
+  opts: { files?: FileStorage } = {},
+): Promise<void> {
   const demoPasswordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const ctx = newContext(tx as unknown as Db, demoPasswordHash, today, timeZone);
-    for (const step of moduleSeeds) {
-      if (step.reference) await step.reference(ctx);
-      if (step.seed) await step.seed(ctx);
-      if (step.menus) await insertMenus(ctx, step.menus);
-    }
-    await ctx.db.insert(systemState).values({ key: DEMO_DATA_KEY, value: '1' }).onConflictDoNothing();
-    await bumpAuthzVersion(ctx.db);
-  });
+  const stored: string[] = [];
+  const base = opts.files;
+  const files: FileStorage | undefined = base && {
+    put: async (key, sourcePath) => {
+      await base.put(key, sourcePath);
+      stored.push(key);
+    },
+    open: (key) => base.open(key),
+    remove: (key) => base.remove(key),
+    exists: (key) => base.exists(key),
+  };
+  try {
+    await db.transaction(async (tx) => {
+      const ctx = { ...newContext(tx as unknown as Db, demoPasswordHash, today, timeZone), files };
+      for (const step of moduleSeeds) {
+        if (step.reference) await step.reference(ctx);
+        if (step.seed) await step.seed(ctx);
+        if (step.menus) await insertMenus(ctx, step.menus);
+      }
+      await ctx.db.insert(systemState).values({ key: DEMO_DATA_KEY, value: '1' }).onConflictDoNothing();
+      await bumpAuthzVersion(ctx.db);
+    });
+  } catch (err) {
+    await Promise.all(stored.map((key) => base?.remove(key).catch(() => undefined)));
+    throw err;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FileStorage } from '../../modules/file/file-storage';
 import type { Db } from '../../platform/db';
 
 /** One menu, container or button of the seeded menu tree. Admin sees everything; `roles` grant it to others. */
@@ -34,6 +35,11 @@ export interface SeedContext {
   userIds: Map<string, number>;
   roleIds: Map<string, number>;
   employeeIds: Map<string, number>;
+  /**
+   * Where the demo's files go (the server's file storage): the invoice photos. Absent where there
+   * is none (the tests' template database): the records are made without their files.
+   */
+  files?: FileStorage;
 }
 
 /** A module's part of the demo data: its menus and any records of its own. */

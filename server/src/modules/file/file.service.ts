@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DEFAULT_MAX_FILES, type FileEntry, type SignedLink } from '@erp/contract';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '../../platform/auth/principal';
@@ -7,7 +9,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import type { UploadedFile } from '../../platform/http/multipart';
 import type { FileRepository, NewFile } from './file.repository';
 import type { FileRow } from './file.schema';
-import { checkUpload, FILE_MESSAGES, HEAD_BYTES, MIME_TYPES, showsInline } from './file-checks';
+import { type CheckedName, checkUpload, FILE_MESSAGES, HEAD_BYTES, MIME_TYPES, showsInline } from './file-checks';
 import type { FileStorage } from './file-storage';
 import { LINK_TTL_MS, LinkSigner } from './signed-links';
 
@@ -81,19 +83,58 @@ export class FileService {
     if (!uploads.length) throw badRequest(FILE_MESSAGES.noFile);
     const max = opts.maxFiles ?? DEFAULT_MAX_FILES;
     if (uploads.length > max) throw badRequest(FILE_MESSAGES.tooMany(max));
-    const checked = [];
-    for (const file of uploads) {
-      const result = checkUpload({ filename: file.filename, size: file.size, head: await readHead(file) });
-      if (!result.ok) throw new AppError(file.size > 0 && result.message === FILE_MESSAGES.tooLarge ? 413 : 400, result.message);
-      checked.push({ file, name: result.name });
-    }
+    const checked = await this.checkAll(uploads);
     let groupId = opts.fileId;
     if (groupId) {
       const owners = await this.repo.groupOwners(groupId);
       if (!owners.length) throw notFound('文件组不存在');
       if (!user.isAdmin && owners.some((o) => o !== user.userId)) throw forbidden('不能向他人的文件组添加文件');
     } else groupId = randomBytes(16).toString('hex');
+    return this.store(user.userId, checked, groupId, opts);
+  }
 
+  /**
+   * Files the server makes for a user (the demo's invoice photos), as one new group owned by
+   * `ownerId`: the same name and magic-byte checks, storage keys and rows as an upload, so they are
+   * read, previewed, backed up and deleted like anything the user uploaded.
+   */
+  async addGenerated(
+    ownerId: number,
+    made: Array<{ fileName: string; bytes: Buffer }>,
+    opts: Pick<UploadOptions, 'moduleName' | 'functionName'>,
+  ): Promise<FileEntry[]> {
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'erp-made-'));
+    try {
+      const uploads = await Promise.all(
+        made.map(async (m, i): Promise<UploadedFile> => {
+          const tmpPath = path.join(dir, String(i));
+          await fs.promises.writeFile(tmpPath, m.bytes);
+          const sha256 = createHash('sha256').update(m.bytes).digest('hex');
+          return { fieldname: 'file', filename: m.fileName, mimetype: '', tmpPath, size: m.bytes.length, sha256, head: m.bytes.subarray(0, HEAD_BYTES) };
+        }),
+      );
+      return await this.store(ownerId, await this.checkAll(uploads), randomBytes(16).toString('hex'), opts);
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async checkAll(uploads: UploadedFile[]): Promise<Array<{ file: UploadedFile; name: CheckedName }>> {
+    const checked = [];
+    for (const file of uploads) {
+      const result = checkUpload({ filename: file.filename, size: file.size, head: await readHead(file) });
+      if (!result.ok) throw new AppError(file.size > 0 && result.message === FILE_MESSAGES.tooLarge ? 413 : 400, result.message);
+      checked.push({ file, name: result.name });
+    }
+    return checked;
+  }
+
+  private async store(
+    ownerId: number,
+    checked: Array<{ file: UploadedFile; name: CheckedName }>,
+    groupId: string,
+    opts: Pick<UploadOptions, 'moduleName' | 'functionName'>,
+  ): Promise<FileEntry[]> {
     const now = new Date();
     const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     const rows: NewFile[] = [];
@@ -114,9 +155,9 @@ export class FileService {
           sha256: file.sha256,
           moduleName: opts.moduleName || null,
           functionName: opts.functionName || null,
-          ownerId: user.userId,
-          createdBy: user.userId,
-          updatedBy: user.userId,
+          ownerId,
+          createdBy: ownerId,
+          updatedBy: ownerId,
         });
       }
       return (await this.repo.insertAll(rows)).map(toEntry);

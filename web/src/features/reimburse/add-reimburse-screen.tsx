@@ -159,6 +159,16 @@ function ClaimForm({ claim }: { claim?: ClaimDetail }) {
                 allowClear
                 showSearch={{ filterOption: false, onSearch: setProjectKeyword }}
                 loading={projects.isLoading}
+                status={projects.isError ? 'error' : undefined}
+                notFoundContent={
+                  projects.isLoading ? (
+                    <Spin size="small" />
+                  ) : projects.isError ? (
+                    t('reimburse.field.projectsFailed')
+                  ) : projectKeyword ? undefined : (
+                    t('reimburse.field.noProjects')
+                  )
+                }
                 options={[
                   ...(claim?.projectId && claim.projectName ? [{ value: claim.projectId, label: claim.projectName }] : []),
                   ...(projects.data ?? [])

@@ -1,9 +1,11 @@
-import type { ClaimDetail, ClaimRecord, ExpenseInvoice, FileEntry, Page } from '@erp/contract';
+import type { ClaimDetail, ClaimRecord, ExpenseInvoice, FileEntry, Page, SignedLink } from '@erp/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/harness';
 import { queryRows } from '../../../platform/db';
+import { storageFromConfig } from '../../file/file-storage';
+import { attachInvoicePhotos } from './reimburse.photos';
 
 let s: TestServer;
 let fin: string;
@@ -323,9 +325,212 @@ describe('expense claims', () => {
     expect(JSON.stringify(ws?.getRow(2).values)).toContain('已付款');
   });
 
+  it('demo claims are charged only to projects whose team has the claimant', async () => {
+    const strays = await queryRows<{ id: number }>(
+      s.db,
+      sql`SELECT c.id FROM fin_expense_claims c WHERE c.project_id IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM fin_project_people pp WHERE pp.project_id = c.project_id AND pp.user_id = c.user_id)`,
+    );
+    expect(strays).toEqual([]);
+    const [charged] = await queryRows<{ n: number }>(s.db, sql`SELECT count(*)::int AS n FROM fin_expense_claims WHERE project_id IS NOT NULL`);
+    expect(charged?.n).toBeGreaterThan(5);
+  });
+
   it('the administrator may change the process: it is a seeded definition', async () => {
     const [def] = await queryRows<{ key: string }>(s.db, sql`SELECT key FROM wf_definitions WHERE key = 'ExpenseClaim_Process'`);
     expect(def?.key).toBe('ExpenseClaim_Process');
     expect((await s.post(RB('page'), {}, admin)).code).toBe('200');
+  });
+});
+
+describe('the project that bears a claim: only one whose team has the claimant', () => {
+  type Pick = { id: number; projectNo: string | null; name: string };
+  const userId = async (code: string) => (await queryRows<{ id: number }>(s.db, sql`SELECT id FROM users WHERE user_code = ${code}`))[0]?.id as number;
+  /** The running top-level projects a user is on, from the tables themselves. */
+  const teamOf = async (code: string) =>
+    (
+      await queryRows<{ id: number }>(
+        s.db,
+        sql`SELECT DISTINCT p.id FROM fin_project_people pp JOIN users u ON u.id = pp.user_id JOIN fin_projects p ON p.id = pp.project_id
+          WHERE u.user_code = ${code} AND p.parent_id IS NULL AND p.deleted_at IS NULL AND p.phase IN ('001', '002') ORDER BY p.id`,
+      )
+    ).map((r) => Number(r.id));
+  const picks = async (token: string, keyword?: string) => {
+    const res = await s.post<Pick[]>(RB('projects'), keyword ? { keyword } : {}, token);
+    expect(res.code, res.message).toBe('200');
+    return res.data;
+  };
+  /** A running project emp01 is not on. */
+  const notMine = async () => {
+    const [p] = await queryRows<{ id: number; name: string }>(
+      s.db,
+      sql`SELECT p.id, p.name FROM fin_projects p WHERE p.parent_id IS NULL AND p.deleted_at IS NULL AND p.phase = '002'
+        AND NOT EXISTS (SELECT 1 FROM fin_project_people pp JOIN users u ON u.id = pp.user_id WHERE pp.project_id = p.id AND u.user_code = 'emp01')
+        ORDER BY p.id LIMIT 1`,
+    );
+    if (!p) throw new Error('no running project without emp01');
+    return { id: Number(p.id), name: String(p.name) };
+  };
+  const claimCount = async () => (await s.post<Page<ClaimRecord>>(RB('page'), {}, emp)).data.total;
+
+  it('the picker offers the running projects I am on, and no other', async () => {
+    const mine = await picks(emp);
+    expect(mine.map((p) => p.id).sort((a, b) => a - b)).toEqual(await teamOf('emp01'));
+    expect(mine.length).toBeGreaterThan(0);
+    const [running] = await queryRows<{ n: number }>(
+      s.db,
+      sql`SELECT count(*)::int AS n FROM fin_projects WHERE parent_id IS NULL AND deleted_at IS NULL AND phase IN ('001', '002')`,
+    );
+    expect(running?.n).toBeGreaterThan(mine.length);
+    // Another member sees their own projects; someone on no team sees none.
+    expect((await picks(emp2)).map((p) => p.id).sort((a, b) => a - b)).toEqual(await teamOf('emp02'));
+    expect(await teamOf('hrd01')).toEqual([]);
+    expect(await picks(await s.login('hrd01'))).toEqual([]);
+    // The keyword searches within mine: a project I am not on is not found by its name either.
+    const first = mine[0] as Pick;
+    expect((await picks(emp, first.name)).map((p) => p.id)).toContain(first.id);
+    const other = await notMine();
+    expect((await picks(emp, other.name)).map((p) => p.id)).not.toContain(other.id);
+  });
+
+  it('a save refuses a project I am not on, one not running and a subproject; a subproject team counts for its parent', async () => {
+    const other = await notMine();
+    const before = await claimCount();
+    for (const submit of [false, true]) {
+      const res = await s.post(RB('save'), { reason: '项目差旅', projectId: other.id, submit, lines: [line([], 20_00, '002')] }, emp);
+      expect([res.status, res.message]).toEqual([400, '您不是所选项目的项目成员，不能将费用计入该项目']);
+    }
+    expect(await claimCount()).toBe(before);
+
+    // On the team of one of its subprojects: the parent is offered and accepted.
+    const me = await userId('emp01');
+    const [sub] = await queryRows<{ id: number }>(
+      s.db,
+      sql`INSERT INTO fin_projects (name, parent_id, phase, state) VALUES ('报销测试子项目', ${other.id}, '002', 'passed') RETURNING id`,
+    );
+    const subId = Number(sub?.id);
+    await s.db.execute(sql`INSERT INTO fin_project_people (project_id, user_id, role) VALUES (${subId}, ${me}, '004')`);
+    expect((await picks(emp)).map((p) => p.id)).toContain(other.id);
+    const ok = await s.post<ClaimDetail>(RB('save'), { reason: '子项目差旅', projectId: other.id, lines: [line([], 20_00, '002')] }, emp);
+    expect(ok.code, ok.message).toBe('200');
+    expect(ok.data.projectId).toBe(other.id);
+    // The subproject itself is not a project a claim is charged to (the picker never offers it).
+    const direct = await s.post(RB('save'), { reason: '子项目差旅', projectId: subId, lines: [line([], 20_00, '002')] }, emp);
+    expect([direct.status, direct.message]).toEqual([400, '所选项目不存在']);
+    await s.db.execute(sql`DELETE FROM fin_project_people WHERE project_id = ${subId}`);
+    await s.db.execute(sql`DELETE FROM fin_projects WHERE id = ${subId}`);
+    expect((await s.post(RB('delete'), { id: ok.data.id }, emp)).code).toBe('200');
+
+    // A closed project keeps its team but bears no new claims.
+    const [closed] = await queryRows<{ id: number }>(
+      s.db,
+      sql`SELECT id FROM fin_projects WHERE parent_id IS NULL AND deleted_at IS NULL AND phase = '004' ORDER BY id LIMIT 1`,
+    );
+    const closedId = Number(closed?.id);
+    await s.db.execute(sql`INSERT INTO fin_project_people (project_id, user_id, role) VALUES (${closedId}, ${me}, '004') ON CONFLICT DO NOTHING`);
+    expect((await picks(emp)).map((p) => p.id)).not.toContain(closedId);
+    const late = await s.post(RB('save'), { reason: '结项后费用', projectId: closedId, lines: [line([], 20_00, '002')] }, emp);
+    expect([late.status, late.message]).toEqual([400, '所选项目不在执行中，不能承担报销费用']);
+    await s.db.execute(sql`DELETE FROM fin_project_people WHERE project_id = ${closedId} AND user_id = ${me}`);
+    expect(await claimCount()).toBe(before);
+  });
+
+  it('a draft or a sent-back claim is not submitted onto a project whose team the claimant has left', async () => {
+    const me = await userId('emp01');
+    const project = (await picks(emp))[0] as Pick;
+    const [row] = await queryRows<{ role: string; join: string | null }>(
+      s.db,
+      sql`SELECT role, join_date::text AS join FROM fin_project_people WHERE project_id = ${project.id} AND user_id = ${me}`,
+    );
+    const leave = () => s.db.execute(sql`DELETE FROM fin_project_people WHERE project_id = ${project.id} AND user_id = ${me}`);
+    const rejoin = () =>
+      s.db.execute(
+        sql`INSERT INTO fin_project_people (project_id, user_id, role, join_date) VALUES (${project.id}, ${me}, ${row?.role ?? '004'}, ${row?.join ?? null})`,
+      );
+    const left = [400, '您不是所选项目的项目成员，不能将费用计入该项目'];
+
+    const draft = await s.post<ClaimDetail>(RB('save'), { reason: '项目出差', projectId: project.id, lines: [line([], 30_00, '002')] }, emp);
+    expect(draft.code, draft.message).toBe('200');
+    await leave();
+    try {
+      const refused = await s.post(RB('submit'), { id: draft.data.id }, emp);
+      expect([refused.status, refused.message]).toEqual(left);
+      expect((await s.post<ClaimDetail>(RB('detail'), { id: draft.data.id }, emp)).data).toMatchObject({ state: 'draft', processInstanceId: null });
+    } finally {
+      await rejoin();
+    }
+    const submitted = await s.post<ClaimDetail>(RB('submit'), { id: draft.data.id }, emp);
+    expect(submitted.code, submitted.message).toBe('200');
+
+    // Sent back; the claimant leaves the team; the process centre's resubmission is refused too.
+    const task = (await s.post<ClaimDetail>(RB('detail'), { id: draft.data.id }, mgr)).data.taskId;
+    expect((await s.post(BPM('task/rollback'), { taskId: task, message: '请补充行程单' }, mgr)).code).toBe('200');
+    const [back] = await queryRows<{ id: number }>(
+      s.db,
+      sql`SELECT id FROM wf_tasks WHERE instance_id = ${submitted.data.processInstanceId} AND status = 'pending' AND kind = 'resubmit'`,
+    );
+    await leave();
+    try {
+      const generic = await s.post(BPM('task/resubmit'), { taskId: back?.id }, emp);
+      expect([generic.status, generic.message]).toEqual(left);
+      const viaSave = await s.post(
+        RB('save'),
+        { id: draft.data.id, reason: '项目出差', projectId: project.id, submit: true, lines: [line([], 30_00, '002')] },
+        emp,
+      );
+      expect([viaSave.status, viaSave.message]).toEqual(left);
+      expect((await s.post<ClaimDetail>(RB('detail'), { id: draft.data.id }, emp)).data.claimState).toBe('003');
+    } finally {
+      await rejoin();
+    }
+    const again = await s.post(BPM('task/resubmit'), { taskId: back?.id }, emp);
+    expect(again.code, again.message).toBe('200');
+    expect((await s.post<ClaimDetail>(RB('detail'), { id: draft.data.id }, emp)).data.claimState).toBe('002');
+  });
+});
+
+describe('demo invoice photos', () => {
+  const missing = async () =>
+    (await queryRows<{ n: number }>(s.db, sql`SELECT count(*)::int AS n FROM fin_expense_invoices WHERE file_group_id IS NULL AND deleted_at IS NULL`))[0]?.n ??
+    0;
+
+  it('every demo invoice gets its photo through the file service, once; the owner, the approver and finance open it, nobody else', async () => {
+    // The tests' template is seeded without a file storage: its demo invoices have no photo yet.
+    const before = await missing();
+    expect(before).toBeGreaterThan(50);
+    const storage = storageFromConfig(s.platform.config);
+    expect(await attachInvoicePhotos(s.db, storage)).toBe(before);
+    expect(await missing()).toBe(0);
+    expect(await attachInvoicePhotos(s.db, storage)).toBe(0);
+
+    const folder = await s.post<Page<ExpenseInvoice>>(PI('page'), { pageSize: 200 }, emp);
+    expect(folder.data.records.length).toBeGreaterThan(10);
+    expect(folder.data.records.every((i) => i.files.length === 1)).toBe(true);
+
+    // emp01's demo claim waiting for mgr01: its lines show the photos, which mgr01 opens.
+    const waiting = await s.post<Page<ClaimRecord>>(RB('page'), { claimState: '002', pageSize: 50 }, emp);
+    const demo = waiting.data.records.find((r) => r.reason.endsWith('等费用报销') && r.invoiceCount > 0);
+    const detail = await s.post<ClaimDetail>(RB('detail'), { id: demo?.id }, mgr);
+    expect(detail.code, detail.message).toBe('200');
+    const photo = detail.data.lines[0]?.invoices[0]?.files[0] as FileEntry;
+    expect(photo).toMatchObject({ fileSuffix: 'png', fileType: 'image', moduleName: 'reimburse' });
+    const link = await s.post<SignedLink>('/file_api/file/fileUrl/previewFile', { id: photo.id }, mgr);
+    expect(link.code, link.message).toBe('200');
+    expect(link.data.inline).toBe(true);
+    const res = await fetch(s.url + link.data.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(bytes.length).toBe(photo.fileSize);
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: photo.id }, emp)).code).toBe('200');
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: photo.id }, emp2)).status).toBe(404);
+
+    // Finance opens the photos of a colleague's claim waiting for payment.
+    const toPay = await s.post<Page<ClaimRecord>>(RB('page'), { scope: 'all', claimState: '004', pageSize: 50 }, fin);
+    const theirs = toPay.data.records.find((r) => r.userCode !== 'emp01' && r.invoiceCount > 0);
+    const finDetail = await s.post<ClaimDetail>(RB('detail'), { id: theirs?.id }, fin);
+    const finPhoto = finDetail.data.lines[0]?.invoices[0]?.files[0] as FileEntry;
+    expect((await s.post('/file_api/file/fileUrl/previewFile', { id: finPhoto.id }, fin)).code).toBe('200');
   });
 });

@@ -1,8 +1,9 @@
 import { INVOICE_STATE, REIMBURSE_PROCESS } from '@erp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db';
-import { defineDocument } from '../../../platform/document/business-document';
+import { defineDocument, refuseCorrections } from '../../../platform/document/business-document';
 import { sketchXml } from '../../../workflow/bpmn-builder';
+import { checkClaimProject } from './reimburse.projects';
 import { finExpenseClaims } from './reimburse.schema';
 
 /**
@@ -44,6 +45,13 @@ export const claimDocument = defineDocument({
   columns: { id: finExpenseClaims.id, state: finExpenseClaims.state, instanceId: finExpenseClaims.processInstanceId, documentNo: finExpenseClaims.claimNo },
   defaultDefinitionXml: REIMBURSE_PROCESS_XML,
   routingVars: async (_tx, claim) => claimVars(claim),
+  // A sent-back claim resubmitted from the process centre (not through the save call) is held to
+  // the same project rule as a save: the claimant may have left the project's team meanwhile. It
+  // takes no corrections there (they come through the save call).
+  async onResubmit(tx, claim, form) {
+    refuseCorrections(form);
+    await checkClaimProject(tx, claim.userId, claim.projectId);
+  },
   async onClosed(tx, claim, e) {
     await releaseInvoices(tx, claim.id, e.userId);
   },

@@ -6,6 +6,7 @@ import type { Platform } from '../../../platform/platform';
 import { exportColumns } from '../../../platform/resource/labels';
 import { sendXlsx } from '../../../platform/resource/xlsx-export';
 import type { FileService } from '../../file/file.service';
+import { projectPicks } from './reimburse.projects';
 import {
   addInvoice,
   canReadInvoiceFile,
@@ -17,7 +18,6 @@ import {
   invoicePage,
   myInvoice,
   payClaim,
-  projectPicks,
   type ReimburseContext,
   revokeOwnClaim,
   saveClaim,
@@ -96,7 +96,7 @@ export function reimburseRoutes(platform: Platform): Route[] {
         ctx.audit({ recordId: input.id, after });
         return after;
       },
-      claimProjects: (input) => projectPicks(db, input.keyword),
+      claimProjects: (input, ctx) => projectPicks(db, ctx.user.userId, input.keyword),
     }),
   ];
 }

@@ -6,6 +6,8 @@ import type { ModuleSeed, SeedContext } from '../../../db/seed/types';
 import { type Db, queryRows } from '../../../platform/db';
 import * as engine from '../../../workflow/engine';
 import { claimDocument, REIMBURSE_PROCESS_XML } from './reimburse.documents';
+import { attachInvoicePhotos } from './reimburse.photos';
+import { projectPicks } from './reimburse.projects';
 
 /** The expense-claim process: every database gets it (and an administrator may change it in the designer). */
 async function seedReimburseReference(ctx: SeedContext): Promise<void> {
@@ -64,10 +66,9 @@ async function seedReimburse(ctx: SeedContext): Promise<void> {
     sql`SELECT id, user_code AS code, org_id AS "orgId", real_name AS name FROM users
       WHERE user_code = 'emp01' OR user_code ~ '^user(0[1-9]|1[0-9]|20)$' ORDER BY (user_code = 'emp01') DESC, id`,
   );
-  const projects = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM fin_projects WHERE deleted_at IS NULL AND parent_id IS NULL AND phase IN ('001','002') ORDER BY id LIMIT 8`,
-  );
+  // A claim is charged only to a project whose team has the claimant (reimburse.projects.ts).
+  const teams = new Map<number, number[]>();
+  for (const person of people) teams.set(person.id, (await projectPicks(db, person.id)).map((p) => p.id).reverse());
   const fin = ctx.userIds.get('fin01') ?? null;
   const day = (back: number) => new Date(ctx.businessDay.getTime() - back * 86_400_000).toISOString().slice(0, 10);
   let serial = 0;
@@ -98,7 +99,8 @@ async function seedReimburse(ctx: SeedContext): Promise<void> {
       const mine = invoices.slice(ci * 2, ci * 2 + 2);
       const total = mine.reduce((a, i) => a + i.total, 0);
       const reason = `${mine[0]?.what ?? '日常费用'}等费用报销`;
-      const project = projects.length && (pi + ci) % 2 === 0 ? (projects[(pi + ci) % projects.length]?.id ?? null) : null;
+      const mineProjects = teams.get(person.id) ?? [];
+      const project = mineProjects.length && (pi + ci) % 2 === 0 ? (mineProjects[Math.floor(ci / 2) % mineProjects.length] ?? null) : null;
       const [claim] = await queryRows<{ id: number }>(
         db,
         sql`INSERT INTO fin_expense_claims (user_id, org_id, project_id, reason, total, created_at, created_by, updated_by)
@@ -142,6 +144,8 @@ async function seedReimburse(ctx: SeedContext): Promise<void> {
       }
     }
   }
+  // Every demo invoice with its photo, where the server has a file storage (not the tests' template).
+  if (ctx.files) await attachInvoicePhotos(db, ctx.files);
   // The history's outcomes notify nobody (the notices of what is left to approve stay: they carry a to-do).
   await db.delete(outbox).where(and(eq(outbox.topic, 'notify'), gt(outbox.id, mark?.id ?? 0), sql`${outbox.payload}->'todo' IS NULL`));
 }

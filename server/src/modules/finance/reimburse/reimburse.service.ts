@@ -26,6 +26,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/err
 import * as engine from '../../../workflow/engine';
 import { toEntry } from '../../file/file.service';
 import { claimDocument, claimVars, releaseInvoices } from './reimburse.documents';
+import { checkClaimProject } from './reimburse.projects';
 
 type Row = Record<string, unknown>;
 type InvoiceInput = z.output<typeof ZInvoiceInput>;
@@ -373,9 +374,11 @@ async function ownClaim(db: Db, user: Principal, id: number) {
     total: number;
     orgId: number | null;
     reason: string;
+    projectId: number | null;
   }>(
     db,
-    sql`SELECT id, user_id AS "userId", state, process_instance_id AS "processInstanceId", claim_no AS "claimNo", total, org_id AS "orgId", reason
+    sql`SELECT id, user_id AS "userId", state, process_instance_id AS "processInstanceId", claim_no AS "claimNo", total, org_id AS "orgId", reason,
+        project_id AS "projectId"
       FROM fin_expense_claims WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`,
   );
   if (!row || n(row.userId) !== user.userId) throw notFound(REIMBURSE_MSG.claimMissing);
@@ -412,10 +415,7 @@ async function checkLines(db: Db, user: Principal, ctx: ReimburseContext, claimI
   }
   const total = input.lines.reduce((acc, l) => acc + l.amount, 0);
   if (total > REIMBURSE_MAX) throw badRequest(REIMBURSE_MSG.totalTooLarge);
-  if (input.projectId) {
-    const [p] = await queryRows<{ id: number }>(db, sql`SELECT id FROM fin_projects WHERE id = ${input.projectId} AND deleted_at IS NULL`);
-    if (!p) throw badRequest(REIMBURSE_MSG.projectMissing);
-  }
+  await checkClaimProject(db, user.userId, input.projectId);
   return totals;
 }
 
@@ -495,6 +495,8 @@ export async function submitOwnClaim(db: Db, user: Principal, id: number): Promi
     }
     const [lines] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM fin_expense_claim_lines WHERE claim_id = ${id}`);
     if (!n(lines?.n)) throw badRequest('请至少添加一条费用明细');
+    // The claimant may have left the project's team since the draft was saved.
+    await checkClaimProject(tx, user.userId, nn(own.projectId));
     await submitClaim(
       tx,
       user,
@@ -535,15 +537,4 @@ export async function payClaim(db: Db, user: Principal, ctx: ReimburseContext, i
   await db.execute(
     sql`UPDATE fin_expense_invoices SET state = ${INVOICE_STATE.claimed}, updated_at = now(), updated_by = ${user.userId} WHERE claim_id = ${input.id}`,
   );
-}
-
-/** Running projects a claim may be charged to (any employee may charge their project). */
-export async function projectPicks(db: Db, keyword?: string) {
-  const k = keyword ? like(keyword) : null;
-  const rows = await queryRows<{ id: number; projectNo: string | null; name: string }>(
-    db,
-    sql`SELECT id, project_no AS "projectNo", name FROM fin_projects WHERE deleted_at IS NULL AND parent_id IS NULL AND phase IN ('001', '002')
-      ${k ? sql`AND (name ILIKE ${k} OR project_no ILIKE ${k})` : sql``} ORDER BY id DESC LIMIT 50`,
-  );
-  return rows.map((r) => ({ id: n(r.id), projectNo: s(r.projectNo), name: String(r.name) }));
 }
