@@ -77,11 +77,11 @@ async function waitReady(url: string, child: ChildProcess, started: number): Pro
 }
 
 /** Starts a Node script (our server or a baseline) and waits for /readyz. */
-export async function startScript(script: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<ServerHandle> {
+export async function startScript(script: string, env: Record<string, string>): Promise<ServerHandle> {
   const port = await freePort();
   const started = Date.now();
   // TypeScript baselines run through tsx; the product itself is the built bundle.
-  const args = [...nodeFlags, ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script])];
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -117,13 +117,7 @@ export function databaseEnv(db: DataSet): Record<string, string> {
 
 /** Our product, built (server/dist/main.js), on PostgreSQL or on a PGlite data directory. */
 export function startProduct(db: DataSet, env: Record<string, string> = {}): Promise<ServerHandle> {
-  return startScript(path.join(root, 'server/dist/main.js'), { ...databaseEnv(db), ...env }, productNodeFlags());
-}
-
-/** The Node flags `npm start` runs the product with (package.json config.node_flags). */
-export function productNodeFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { config?: { node_flags?: string } };
-  return (pkg.config?.node_flags ?? '').split(/\s+/).filter(Boolean);
+  return startScript(path.join(root, 'server/dist/main.js'), { ...databaseEnv(db), ...env });
 }
 
 export interface Statement {
@@ -142,15 +136,11 @@ export async function withBaseline<T>(
   opts: { connections: number; prepared?: boolean },
   measure: (baseline: { url: string; pid: number }) => Promise<T>,
 ): Promise<T> {
-  const baseline = await startScript(
-    path.join(root, 'bench/baseline-server.ts'),
-    {
-      ...databaseEnv(db),
-      BASELINE_SQL: JSON.stringify(statements),
-      ...(opts.prepared ? { BASELINE_PREPARED: '1' } : {}),
-    },
-    productNodeFlags(),
-  );
+  const baseline = await startScript(path.join(root, 'bench/baseline-server.ts'), {
+    ...databaseEnv(db),
+    BASELINE_SQL: JSON.stringify(statements),
+    ...(opts.prepared ? { BASELINE_PREPARED: '1' } : {}),
+  });
   try {
     await load({ url: `${baseline.url}/q`, body: {}, connections: opts.connections, duration: 2 });
     return await measure({ url: `${baseline.url}/q`, pid: baseline.pid });

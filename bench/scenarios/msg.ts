@@ -10,7 +10,6 @@ import {
   fmt,
   load,
   login,
-  productNodeFlags,
   type Row,
   root,
   type Scenario,
@@ -47,7 +46,7 @@ const pct = (xs: number[], p: number) => {
  */
 const DIST = path.join(work, 'msg-dist');
 function startProduct(db: DataSet): Promise<ServerHandle> {
-  return startScript(path.join(DIST, 'main.js'), databaseEnv(db), productNodeFlags());
+  return startScript(path.join(DIST, 'main.js'), databaseEnv(db));
 }
 type Exec = (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
