@@ -245,14 +245,17 @@ function lookupJoins(source: PageStatementSource): Map<string, { from: SQL; on: 
   const base = getTableName(source.table);
   const readElsewhere = new Set<string>();
   for (const join of source.joins) for (const name of tablesOf(join.on)) if (name !== getTableName(join.table)) readElsewhere.add(name);
+  const written: string[] = [];
   for (const readable of Object.values(source.select)) {
     const expression = expressionOf(readable);
-    if (!is(expression, Column)) tablesOf(expression, readElsewhere);
+    if (!is(expression, Column)) tablesOf(expression, readElsewhere, written);
   }
+  // A field's SQL text may name a joined table itself (not through a column): keep such joins.
+  const text = written.join(' ');
   const lookups = new Map<string, { from: SQL; on: SQL }>();
   for (const join of source.joins) {
     const name = getTableName(join.table);
-    if (join.inner || name === base || readElsewhere.has(name)) continue;
+    if (join.inner || name === base || readElsewhere.has(name) || text.includes(name)) continue;
     const reads = tablesOf(join.on);
     if ([...reads].some((t) => t !== name && t !== base)) continue;
     lookups.set(name, { from: fromText(join.table, []), on: join.on });
