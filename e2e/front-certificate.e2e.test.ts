@@ -182,6 +182,13 @@ describe('file preview and the generic detail page', () => {
     );
     const box = emp.page.getByRole('dialog', { name: '证明申请详情' });
     await box.getByText('租房').waitFor({ timeout: 20_000 });
+    // Closing goes back to the message centre; opened on its own (a link in a new window), to the workbench.
+    await emp.page.keyboard.press('Escape');
+    await emp.page.waitForFunction(() => location.hash.startsWith('#/MessageCenter/index'));
+    await emp.page.goto(url(`/DetailsPage?processKey=Certificate_Process&processInstanceId=${cert.data.processInstanceId}`));
+    await box.getByText('租房').waitFor({ timeout: 20_000 });
+    await emp.page.keyboard.press('Escape');
+    await emp.page.waitForFunction(() => location.hash.startsWith('#/WorkBench/index'));
     expect(emp.errors).toEqual([]);
     await emp.context.close();
   });

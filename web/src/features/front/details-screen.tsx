@@ -5,10 +5,17 @@ import { dialogFor, type RecordMode } from '../bpm/shared/process-dialogs';
 
 const MODES: RecordMode[] = ['detail', 'approve', 'done', 'closed', 'cc'];
 
+/** Whether the app has a page of its own to go back to (react-router numbers its history entries). */
+function hasHistory(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return (state?.idx ?? 0) > 0;
+}
+
 /**
  * /DetailsPage?processKey=…&processInstanceId=…[&mode=approve]: the generic detail page a message or
  * a to-do links to. It opens the record in the dialog its process registered (any other process: the
- * generic request dialog); closing it goes back.
+ * generic request dialog); closing it goes back, or to the workbench when the page was opened on its
+ * own (a link in a new window or a mail) and there is nothing to go back to.
  */
 export default function DetailsScreen() {
   const [params] = useSearchParams();
@@ -21,7 +28,13 @@ export default function DetailsScreen() {
   const Dialog = dialogFor(processKey);
   return (
     <Suspense fallback={null}>
-      <Dialog open mode={mode} processInstanceId={processInstanceId} businessId={params.get('businessId')} onClose={() => navigate(-1)} />
+      <Dialog
+        open
+        mode={mode}
+        processInstanceId={processInstanceId}
+        businessId={params.get('businessId')}
+        onClose={() => (hasHistory() ? navigate(-1) : navigate('/WorkBench/index', { replace: true }))}
+      />
     </Suspense>
   );
 }
