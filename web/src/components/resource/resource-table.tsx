@@ -27,6 +27,8 @@ export interface ResourceTableProps<R extends Row> {
   /** Query key prefix; invalidate it after changes. */
   queryKey: readonly unknown[];
   toolbar?: ReactNode;
+  /** The filters of the search form as the user last applied them (for a screen's own exports). */
+  onFiltersChange?(filters: Row): void;
   /**
    * A free-text box first in the search form, sent as `keyword` (lists whose page call takes one,
    * matching several columns at once); the text is its placeholder, e.g. "姓名 / 手机号".
@@ -111,6 +113,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
         extra={props.searchExtra}
         onSearch={(values) => {
           setFilters(values);
+          props.onFiltersChange?.(values);
           setPaging((p) => ({ ...p, pageIndex: 1 }));
         }}
       />

@@ -112,6 +112,8 @@ export function OnboardingTab() {
   const can = useHasAuth();
   const client = useQueryClient();
   const [view, setView] = useState<View>('offer');
+  // The list's applied filters: 导出签署记录 exports what the table shows.
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OnboardingRecord | null>(null);
   const [confirming, setConfirming] = useState<OnboardingRecord | null>(null);
@@ -153,7 +155,10 @@ export function OnboardingTab() {
       <Segmented
         style={{ marginBottom: 12 }}
         value={view}
-        onChange={(v) => setView(v as View)}
+        onChange={(v) => {
+          setView(v as View);
+          setFilters({});
+        }}
         options={[
           { value: 'offer', label: '待入职' },
           { value: 'onDuty', label: '待确认' },
@@ -168,6 +173,7 @@ export function OnboardingTab() {
         exportCall={exportCall && can(LIFECYCLE_PERM.export) ? exportCall : undefined}
         exportName="入职记录.xlsx"
         queryKey={[...KEY, view]}
+        onFiltersChange={setFilters}
         toolbar={
           <>
             {view === 'offer' && (
@@ -188,7 +194,7 @@ export function OnboardingTab() {
             {view === 'induction' && can(LIFECYCLE_PERM.export) && (
               <Button
                 icon={<DownloadOutlined />}
-                onClick={() => void fetchFile(lifecycleCalls.exportSignData, {}, '入职签署记录.xlsx')}
+                onClick={() => void fetchFile(lifecycleCalls.exportSignData, filters, '入职签署记录.xlsx')}
                 data-testid="export-sign-data"
               >
                 导出签署记录
