@@ -25,6 +25,8 @@ export interface TestServer {
   db: Db;
   /** Signs in a demo account (password Demo@123 unless given) and returns its token. */
   login(userCode: string, password?: string): Promise<string>;
+  /** The token of a demo account, signed in once per server and kept (tests acting as several people). */
+  tokenOf(userCode: string): Promise<string>;
   /** A JSON call: the body is sent ROOT-wrapped unless `plain` is set. */
   post<T = unknown>(path: string, body?: unknown, token?: string | null, opts?: { plain?: boolean; headers?: Record<string, string> }): Promise<Answer<T>>;
   get<T = unknown>(path: string, token?: string | null, query?: Record<string, string | number>): Promise<Answer<T>>;
@@ -57,6 +59,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const auth = (token?: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  const tokens = new Map<string, Promise<string>>();
   const server: TestServer = {
     url,
     app,
@@ -67,6 +70,16 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       const res = await server.post<{ access_token: string }>('/auth/oauth/token', { username: userCode, password }, null, { plain: true });
       if (res.code !== '200') throw new Error(`login ${userCode} failed: ${res.message}`);
       return res.data.access_token;
+    },
+    tokenOf(userCode) {
+      let token = tokens.get(userCode);
+      if (!token) {
+        token = server.login(userCode);
+        // A failed sign-in is not kept: the next call tries again.
+        token.catch(() => tokens.delete(userCode));
+        tokens.set(userCode, token);
+      }
+      return token;
     },
     async post<T>(p: string, body: unknown = {}, token?: string | null, opts: { plain?: boolean; headers?: Record<string, string> } = {}) {
       const payload = opts.plain ? body : { ROOT: { header: {}, body } };

@@ -17,11 +17,7 @@ import { BusinessCalendar } from '../../platform/business-time';
 import { depreciationAt } from './depreciation';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
-const token = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await s.login(who));
-  return tokens.get(who) as string;
-};
+const token = (who: string) => s.tokenOf(who);
 const A = '/assets_api/assets/';
 const call = async <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(A + path, body, await token(who));
 const today = new BusinessCalendar().day();

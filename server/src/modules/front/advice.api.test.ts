@@ -6,11 +6,7 @@ import { auditLog, outbox, users } from '../../db/schema';
 import { suggestions } from './front.schema';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
-const token = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await s.login(who));
-  return tokens.get(who) as string;
-};
+const token = (who: string) => s.tokenOf(who);
 const call = async <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(`/base_api/base/advice/${path}`, body, await token(who));
 
 beforeAll(async () => {

@@ -7,11 +7,7 @@ import { pdfText } from '../../platform/pdf/pdf-text';
 import { proveRequests } from './front.schema';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
-const token = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await s.login(who));
-  return tokens.get(who) as string;
-};
+const token = (who: string) => s.tokenOf(who);
 const P = '/hr_api/hrm/proveApply/';
 const call = async <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(P + path, body, await token(who));
 const verify = (code: unknown) => s.post<ProveVerified>('/hr_api/hrm/api/anon/proveVerify', { code }, null);

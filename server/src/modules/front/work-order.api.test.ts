@@ -6,11 +6,7 @@ import { users, wfTasks, workOrders } from '../../db/schema';
 import { autoCloseWorkOrders, WORK_ORDER_AUTO_CLOSED } from './work-order';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
-const token = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await s.login(who));
-  return tokens.get(who) as string;
-};
+const token = (who: string) => s.tokenOf(who);
 const call = async <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(`/base_api/base/workOrder/${path}`, body, await token(who));
 const idOf = async (code: string) => (await s.db.select({ id: users.id }).from(users).where(eq(users.userCode, code)))[0]?.id as number;
 const pending = async (instanceId: number) =>

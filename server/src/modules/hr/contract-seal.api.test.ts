@@ -6,11 +6,7 @@ import { employees, users, wfTasks } from '../../db/schema';
 
 /** 合同用印 and 合同归档 (/ContractSealList): the requests, their checks, approval and files. */
 let s: TestServer;
-const tokens = new Map<string, string>();
-const token = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await s.login(who));
-  return tokens.get(who) as string;
-};
+const token = (who: string) => s.tokenOf(who);
 const call = async <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(`/hr_api/hrm/${path}`, body, await token(who));
 
 async function holder(instanceId: number): Promise<{ code: string; taskId: number }> {

@@ -30,11 +30,7 @@ import * as engine from '../../workflow/engine';
 import { listHoldings } from './departure-holdings';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
-const token = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await s.login(who));
-  return tokens.get(who) as string;
-};
+const token = (who: string) => s.tokenOf(who);
 const post = async <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(path, body, await token(who));
 const hand = <T = unknown>(who: string, p: string, body: unknown = {}) => post<T>(who, `/hr_api/hrm/handover/${p}`, body);
 const dlg = <T = unknown>(who: string, p: string, body: unknown = {}) => post<T>(who, `/bpm_api/bpm/delegation/${p}`, body);

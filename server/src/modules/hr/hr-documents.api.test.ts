@@ -15,11 +15,7 @@ import { employees, users, wfTasks } from '../../db/schema';
 import { BusinessCalendar } from '../../platform/business-time';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
-const token = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await s.login(who));
-  return tokens.get(who) as string;
-};
+const token = (who: string) => s.tokenOf(who);
 const H = '/hr_api/hrm/';
 const call = async <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(H + path, body, await token(who));
 const today = new BusinessCalendar().day();

@@ -15,11 +15,7 @@ import { BusinessCalendar } from '../business-time';
  */
 
 let s: TestServer;
-const tokens = new Map<string, string>();
-const token = async (who: string) => {
-  if (!tokens.has(who)) tokens.set(who, await s.login(who));
-  return tokens.get(who) as string;
-};
+const token = (who: string) => s.tokenOf(who);
 const post = async <T = unknown>(who: string, path: string, body: unknown = {}) => s.post<T>(path, body, await token(who));
 const bpm = <T = unknown>(who: string, path: string, body: unknown = {}) => post<T>(who, `/bpm_api/bpm/camunda/${path}`, body);
 const today = new BusinessCalendar().day();
