@@ -1,13 +1,14 @@
 import { BUDGET_TYPE, FIN_MSG } from '@erp/contract';
-import { and, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { orgUnits } from '../../../db/schema';
 import { dataScopeCondition } from '../../../platform/auth/data-scope';
 import type { Principal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db';
-import { badRequest, notFound } from '../../../platform/errors';
+import { notFound } from '../../../platform/errors';
 import { attachment, workbookBuffer, XLSX_TYPE } from '../../../platform/resource/xlsx-export';
 import { finBudgetSubjects, finDeptBudgetLines } from './project.schema';
+import { checkBudgetLines } from './project-checks';
 import type { LineValue } from './project-versions';
 import { MONTHS } from './statistics';
 
@@ -95,24 +96,7 @@ export async function updateDeptBudget(db: Db, user: Principal, year: number, de
   await deptInScope(db, user, deptId);
   const from = year * 100 + 1;
   const to = year * 100 + 12;
-  const ids = [...new Set(lines.map((l) => l.subjectId))];
-  const enabled = ids.length
-    ? new Set(
-        (
-          await db
-            .select({ id: finBudgetSubjects.id })
-            .from(finBudgetSubjects)
-            .where(and(inArray(finBudgetSubjects.id, ids), eq(finBudgetSubjects.enabled, true)))
-        ).map((s) => s.id),
-      )
-    : new Set<number>();
-  const seen = new Set<string>();
-  for (const l of lines) {
-    if (!enabled.has(l.subjectId)) throw badRequest(`${FIN_MSG.subjectUnknown}：${l.subjectId}`);
-    if (l.month < from || l.month > to) throw badRequest(`月份必须在${year}年内：${l.month}`);
-    if (seen.has(`${l.subjectId}:${l.month}`)) throw badRequest(`预算行重复：科目${l.subjectId} ${l.month}`);
-    seen.add(`${l.subjectId}:${l.month}`);
-  }
+  await checkBudgetLines(db, lines, from, to, (month) => `月份必须在${year}年内：${month}`);
   await db.transaction(async (tx) => {
     await tx.delete(finDeptBudgetLines).where(and(eq(finDeptBudgetLines.deptId, deptId), between(finDeptBudgetLines.month, from, to)));
     const values = lines

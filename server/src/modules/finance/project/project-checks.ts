@@ -26,10 +26,11 @@ export function checkStages(stages: StageValue[], period: { startDate: string; e
   if (sum > contractAmount) throw badRequest(FIN_MSG.stageSum);
 }
 
-/** Budget lines: enabled subjects, months inside the period, one line per subject and month. */
-export async function checkBudget(db: Db, lines: LineValue[], period: { startDate: string; endDate: string }): Promise<LineValue[]> {
-  const from = monthOf(period.startDate);
-  const to = monthOf(period.endDate);
+/**
+ * Budget lines of a project or a department: enabled subjects, months within `from`–`to`, one line
+ * per subject and month; `outside` words the refusal of a month out of range.
+ */
+export async function checkBudgetLines(db: Db, lines: LineValue[], from: number, to: number, outside: (month: number) => string): Promise<void> {
   const subjectIds = [...new Set(lines.map((l) => l.subjectId))];
   const enabled = subjectIds.length
     ? new Set(
@@ -44,11 +45,16 @@ export async function checkBudget(db: Db, lines: LineValue[], period: { startDat
   const seen = new Set<string>();
   for (const l of lines) {
     if (!enabled.has(l.subjectId)) throw badRequest(`${FIN_MSG.subjectUnknown}：${l.subjectId}`);
-    if (l.month < from || l.month > to) throw badRequest(`${FIN_MSG.monthOutside}：${l.month}`);
+    if (l.month < from || l.month > to) throw badRequest(outside(l.month));
     const key = `${l.subjectId}:${l.month}`;
     if (seen.has(key)) throw badRequest(`预算行重复：科目${l.subjectId} ${l.month}`);
     seen.add(key);
   }
+}
+
+/** A project's budget lines: those rules with the months inside its period; the non-zero lines. */
+export async function checkBudget(db: Db, lines: LineValue[], period: { startDate: string; endDate: string }): Promise<LineValue[]> {
+  await checkBudgetLines(db, lines, monthOf(period.startDate), monthOf(period.endDate), (month) => `${FIN_MSG.monthOutside}：${month}`);
   return lines.filter((l) => l.amount !== 0);
 }
 
