@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './harness';
-import { closeNotices, go, signedIn, startFromMenu } from './shell-helpers';
+import { closeNotices, expectToastAfter, go, recordToasts, signedIn, startFromMenu } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,6 +35,7 @@ async function date(page: Page, label: string, value: string) {
 async function quietSignIn(user: string) {
   const s = await signedIn(browser, user);
   await s.page.evaluate(() => sessionStorage.removeItem('firstLoginOfSession'));
+  await recordToasts(s.page);
   await s.page.reload();
   await s.page.getByTestId('tabs-bar').waitFor({ timeout: 20_000 });
   return s;
@@ -58,11 +59,12 @@ async function openTodo(page: Page) {
 async function passInUi(page: Page) {
   await openTodo(page);
   await page.getByTestId('confirmation-pass').click();
-  await page
-    .getByRole('dialog', { name: '审批通过' })
-    .getByRole('button', { name: /^通\s*过$/ })
-    .click();
-  await expect.poll(() => page.getByText('转正审批已通过').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expectToastAfter(page, '转正审批已通过', () =>
+    page
+      .getByRole('dialog', { name: '审批通过' })
+      .getByRole('button', { name: /^通\s*过$/ })
+      .click(),
+  );
 }
 
 describe('confirmation of employment in the browser', () => {
@@ -81,8 +83,7 @@ describe('confirmation of employment in the browser', () => {
     await hr.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'emp01' }).first().click();
     await start.getByText('入职日期').waitFor();
     // submitting an empty form is refused with the product's message
-    await hr.page.getByTestId('confirmation-submit').click();
-    await expect.poll(() => hr.page.getByText('请先正确填写表单').isVisible()).toBe(true);
+    await expectToastAfter(hr.page, '请先正确填写表单', () => hr.page.getByTestId('confirmation-submit').click());
     await pick(hr.page, '转正类型', '按期转正');
     await pick(hr.page, '考核方式', '述职答辩');
     await date(hr.page, '预计转正日期', '2026-12-01');
@@ -90,8 +91,7 @@ describe('confirmation of employment in the browser', () => {
     await start.getByLabel('转正意见').fill('试用期表现良好');
     // preview of the route before submission
     await expect.poll(() => start.getByTestId('flow-node').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
-    await hr.page.getByTestId('confirmation-submit').click();
-    await expect.poll(() => hr.page.getByText('转正审批已提交').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectToastAfter(hr.page, '转正审批已提交', () => hr.page.getByTestId('confirmation-submit').click());
 
     // the manager's badge and list update; the flow shows the pending step
     await expect.poll(() => todoCount(mgrLogin.token), { timeout: 10_000 }).toBe(mgrBefore + 1);
@@ -104,22 +104,24 @@ describe('confirmation of employment in the browser', () => {
     expect(await dialog(mgr.page).getByTestId('flow-line').first().getAttribute('data-style')).toBe('next');
     await mgr.page.getByTestId('confirmation-pass').click();
     await mgr.page.getByRole('dialog', { name: '审批通过' }).getByRole('textbox').fill('同意');
-    await mgr.page
-      .getByRole('dialog', { name: '审批通过' })
-      .getByRole('button', { name: /^通\s*过$/ })
-      .click();
-    await expect.poll(() => mgr.page.getByText('转正审批已通过').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectToastAfter(mgr.page, '转正审批已通过', () =>
+      mgr.page
+        .getByRole('dialog', { name: '审批通过' })
+        .getByRole('button', { name: /^通\s*过$/ })
+        .click(),
+    );
     await expect.poll(() => todoCount(mgr.token)).toBe(mgrBefore);
 
     // HR sends it back to the applicant
     await openTodo(hr.page);
     await hr.page.getByTestId('confirmation-rollback').click();
-    await hr.page
-      .getByRole('dialog', { name: '退回' })
-      .getByRole('button', { name: /^退\s*回$/ })
-      .click();
     // The toast (the lists now hold other requests whose status reads 已退回 too).
-    await expect.poll(() => hr.page.locator('.ant-message').getByText('已退回').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectToastAfter(hr.page, '已退回', () =>
+      hr.page
+        .getByRole('dialog', { name: '退回' })
+        .getByRole('button', { name: /^退\s*回$/ })
+        .click(),
+    );
 
     // the applicant corrects the form and submits it again
     await openTodo(hr.page);
@@ -128,8 +130,7 @@ describe('confirmation of employment in the browser', () => {
     const steps = await again.getByTestId('flow-node').evaluateAll((els) => els.map((e) => e.getAttribute('data-flag')));
     expect(steps.slice(0, 4)).toEqual(['1', '1', '3', '0']);
     await again.getByLabel('转正意见').fill('试用期表现优秀，同意转正');
-    await hr.page.getByTestId('confirmation-submit').click();
-    await expect.poll(() => hr.page.getByText('信息修改成功').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectToastAfter(hr.page, '信息修改成功', () => hr.page.getByTestId('confirmation-submit').click());
 
     // manager and HR pass; no grade change, so the process ends after HR
     await passInUi(mgr.page);

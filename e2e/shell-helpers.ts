@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { apiLogin, baseUrl, newPage, type TrackedPage } from './harness';
 
 export const ENTRY_URL = /#\/entry/;
@@ -77,6 +78,18 @@ export async function recordedToasts(page: Page): Promise<string[]> {
   } catch {
     return []; // between two documents
   }
+}
+
+/**
+ * Runs `action` and waits until a toast containing `text` has appeared, whether or not it is still
+ * shown: on a loaded machine a poll of a 3 s toast can miss it. Needs `recordToasts(page)` first; the
+ * record is emptied before `action` so an earlier toast with the same text does not count, and a
+ * failure lists every toast the page showed (a refusal, a form warning).
+ */
+export async function expectToastAfter(page: Page, text: string, action: () => Promise<void>, timeout = 30_000): Promise<void> {
+  await page.evaluate(() => sessionStorage.removeItem('__e2e_toasts'));
+  await action();
+  await expect.poll(async () => (await recordedToasts(page)).join(' | '), { timeout }).toContain(text);
 }
 
 /** Texts of the antd message toasts currently shown. */
