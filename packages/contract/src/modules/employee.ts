@@ -204,10 +204,10 @@ const ZBaseInfoFields = z.object({
   workStartDate: optionalDate(),
 });
 
-/** The ID number checked for its type; an 18-digit resident ID sets gender and birthday. */
-function identityChecked<T extends { idType: string; idNumber?: string | null; gender?: string | null; birthday?: string | null }>(v: T, ctx: z.RefinementCtx) {
+/** The ID number checked for its type (a resident ID when none is given), as every form that takes one does. */
+export function identityChecked(v: { idType?: string | null; idNumber?: string | null }, ctx: z.RefinementCtx) {
   if (!v.idNumber) return;
-  const message = checkIdNumber(v.idType, v.idNumber);
+  const message = checkIdNumber(v.idType || ID_TYPE.residentCard, v.idNumber);
   if (message) ctx.addIssue({ code: 'custom', path: ['idNumber'], message });
 }
 const withIdentityFacts = <T extends { idType: string; idNumber?: string | null; gender?: string | null; birthday?: string | null }>(v: T): T => {

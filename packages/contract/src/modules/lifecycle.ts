@@ -4,6 +4,7 @@ import { defineCall } from '../define';
 import { DOCUMENT_MSG, DOCUMENT_STATES } from '../document';
 import { defineResourceMeta, exportRequest, pageRequest, ZImportRequest, ZImportResult } from '../resource';
 import { ZFlowData } from './bpm';
+import { identityChecked } from './employee';
 import { ZConfirmationForm } from './hr';
 
 /**
@@ -921,7 +922,7 @@ export const lifecycleCalls = {
     method: 'POST',
     path: hrm('employee/addOnboarding'),
     requestKind: 'json',
-    request: ZOnboardingForm,
+    request: ZOnboardingForm.superRefine(identityChecked),
     data: z.object({ id: z.number().int() }),
     permission: LIFECYCLE_PERM.manage,
     write: true,
@@ -932,7 +933,7 @@ export const lifecycleCalls = {
     method: 'POST',
     path: hrm('employee/updateOnDuty'),
     requestKind: 'json',
-    request: ZOnboardingForm.extend({ id: id() }),
+    request: ZOnboardingForm.extend({ id: id() }).superRefine(identityChecked),
     data: z.null(),
     permission: LIFECYCLE_PERM.manage,
     write: true,
@@ -974,7 +975,7 @@ export const lifecycleCalls = {
     method: 'POST',
     path: hrm('employee/saveOnDutyBase'),
     requestKind: 'json',
-    request: tokenOnly.extend({ info: ZOnDutyBase }),
+    request: tokenOnly.extend({ info: ZOnDutyBase.superRefine(identityChecked) }),
     data: z.null(),
     permission: 'public',
     write: true,

@@ -113,13 +113,18 @@ export async function rosterKeywordPage(db: Db, req: PageRequest & Record<string
   for (const name of Object.keys(rosterResource.spec.filters ?? {}))
     if (name !== 'keyword' && req[name] !== undefined && req[name] !== null && req[name] !== '') return null;
   const { limit, offset } = pageWindow(req);
+  // The piece is compared to a sub-select, not to the parameter: the planner then estimates every
+  // keyword alike, so PostgreSQL keeps one generic plan per connection for this statement instead of
+  // planning it on each call for the keyword's own frequency (planning took ~0.45 ms, longer than
+  // running it; the plan is the same index range either way).
+  const piece = sql`(SELECT lower(${keyword}))`;
   const whole = sql`SELECT e.employee_code AS code, e.id FROM employees e WHERE e.employee_code = ${keyword} OR upper(e.id_card_no) = upper(${keyword})`;
   const keys = sql`SELECT k.id FROM (
-      (SELECT p.employee_code AS code, p.employee_id AS id FROM employee_search_pieces p WHERE p.piece = lower(${keyword})
+      (SELECT p.employee_code AS code, p.employee_id AS id FROM employee_search_pieces p WHERE p.piece = ${piece}
         ORDER BY p.employee_code, p.employee_id LIMIT ${rowCountLiteral(offset + limit)})
       UNION (${whole})) k
     ORDER BY k.code, k.id LIMIT ${rowCountLiteral(limit)}${offset > 0 ? sql` OFFSET ${rowCountLiteral(offset)}` : sql``}`;
-  const total = sql`SELECT (SELECT count(*) FROM employee_search_pieces p WHERE p.piece = lower(${keyword}))::int
-    + (SELECT count(*) FROM (${whole}) w WHERE NOT EXISTS (SELECT 1 FROM employee_search_pieces p WHERE p.employee_id = w.id AND p.piece = lower(${keyword})))::int`;
+  const total = sql`SELECT (SELECT count(*) FROM employee_search_pieces p WHERE p.piece = ${piece})::int
+    + (SELECT count(*) FROM (${whole}) w WHERE NOT EXISTS (SELECT 1 FROM employee_search_pieces p WHERE p.employee_id = w.id AND p.piece = ${piece}))::int`;
   return rosterResource.pageOfKeys(db, req, keys, total);
 }

@@ -58,7 +58,7 @@ describe('onboarding (入职)', () => {
     phone: '13912345678',
     email: 'linxl@example.com',
     idType: '001',
-    idNumber: '11010519900307002X',
+    idNumber: '110105199003070025',
     orgId: 0,
     positionName: '软件工程师',
     plannedEntryDate: '',
@@ -73,6 +73,9 @@ describe('onboarding (入职)', () => {
     const f = { ...form, orgId: org.get('D004'), plannedEntryDate: day(3) };
     expect((await call('emp01', 'employee/addOnboarding', f)).status).toBe(403);
     expect((await call('hr01', 'employee/addOnboarding', { ...f, phone: '123' })).message).toContain('手机号格式不正确');
+    // The ID number is checked for its type as everywhere else (it becomes the employee's).
+    expect((await call('hr01', 'employee/addOnboarding', { ...f, idNumber: '11010519900307002X' })).message).toContain('身份证号码校验位不正确');
+    expect((await call('hr01', 'employee/addOnboarding', { ...f, idType: '002', idNumber: '12' })).message).toContain('护照号码格式不正确');
     expect((await call('hr01', 'employee/addOnboarding', { ...f, orgId: org.get('D901') })).message).toBe('入职部门不存在');
     expect((await call('hr01', 'employee/addOnboarding', { ...f, userCode: 'hr01' })).status).toBe(409);
     const added = await call<{ id: number }>('hr01', 'employee/addOnboarding', f);
@@ -97,6 +100,11 @@ describe('onboarding (入职)', () => {
     const [idPart, , sig] = token.split('.');
     expect((await call(null, 'employee/getOnDutyBase', { token: `${idPart}.${Date.now() - 1000}.${sig}` })).status).toBe(410);
     expect((await call(null, 'employee/saveOnDutyBase', { token, info: { emergencyContact: '', emergencyPhone: '1' } })).status).toBe(400);
+    const badId = await call(null, 'employee/saveOnDutyBase', {
+      token,
+      info: { idType: '001', idNumber: '110105199003070020', emergencyContact: '林父', emergencyPhone: '13800001111' },
+    });
+    expect([badId.status, badId.message]).toEqual([400, expect.stringContaining('身份证号码校验位不正确')]);
     const saved = await call(null, 'employee/saveOnDutyBase', {
       token,
       info: { gender: '2', emergencyContact: '林父', emergencyPhone: '13800001111', address: '上海市徐汇区漕溪北路1号', bankAccount: '6222020200112233445' },
@@ -131,7 +139,7 @@ describe('onboarding (入职)', () => {
       entryDate: day(2),
       probationMonths: 2,
       salaryCents: 1200000,
-      idCardNo: '11010519900307002X',
+      idCardNo: '110105199003070025',
       gender: '2',
     });
     const [account] = await s.db
