@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type BenchContext, loadGenerator, pgAnswers, root, type Scenario, type Section, work } from './lib';
+import { RUNS } from './probe';
 import { mergeReports } from './report-merge';
 
 /**
@@ -84,7 +85,7 @@ function render(sections: (Section & { scenario: string })[], ctx: BenchContext)
     '# Benchmark report',
     '',
     `Run ${new Date().toISOString()} on ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
-    `Data: ${EMPLOYEES} employees in ${DEPARTMENTS} generated departments on ${ctx.pgUrl ? 'PostgreSQL and ' : ''}PGlite; ${ctx.duration} s per load run.`,
+    `Data: ${EMPLOYEES} employees in ${DEPARTMENTS} generated departments on ${ctx.pgUrl ? 'PostgreSQL and ' : ''}PGlite; ${ctx.duration} s per load run; a call's p99 and throughput are those of the median of ${RUNS} runs (BENCH_RUNS), ours and the baselines alike.`,
     loadGenerator() === 'wrk'
       ? 'Load from wrk (one thread, a separate process) on the same machine: it shares the 2 cores with the server and the database.'
       : 'Load from autocannon in the bench process on the same machine (it shares the 2 cores with the server).',
