@@ -975,7 +975,7 @@ export const lifecycleCalls = {
     method: 'POST',
     path: hrm('employee/saveOnDutyBase'),
     requestKind: 'json',
-    request: tokenOnly.extend({ info: ZOnDutyBase.superRefine(identityChecked) }),
+    request: tokenOnly.extend({ info: ZOnDutyBase }),
     data: z.null(),
     permission: 'public',
     write: true,

@@ -1,5 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { HR_PERM, LIFECYCLE_MSG, type OnboardingRecord, type OnboardingStage, type ZOnboardingForm, type ZOnDutyBase } from '@erp/contract';
+import {
+  checkIdNumber,
+  HR_PERM,
+  ID_TYPE,
+  LIFECYCLE_MSG,
+  type OnboardingRecord,
+  type OnboardingStage,
+  type ZOnboardingForm,
+  type ZOnDutyBase,
+} from '@erp/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { files, orgUnits, users } from '../../../db/schema';
@@ -192,6 +201,10 @@ export async function onDutyBase(db: Db, token: string) {
 
 export async function saveOnDutyBase(db: Db, token: string, info: z.output<typeof ZOnDutyBase>) {
   const row = await rowOfToken(db, token);
+  // The number becomes the employee's: checked as the roster checks it, for the type HR recorded
+  // unless the hire names another (the hire's form does not ask for one).
+  const idProblem = info.idNumber ? checkIdNumber(info.idType || row.idType || ID_TYPE.residentCard, info.idNumber) : null;
+  if (idProblem) throw badRequest(idProblem);
   // The stage is checked again in the statement: a link used while HR confirms writes nothing.
   const saved = await db
     .update(onboardings)
