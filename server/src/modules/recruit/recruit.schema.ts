@@ -163,6 +163,10 @@ export const recruitTalentWords = pgTable(
       t.orgId,
       t.ownerUserId,
     ),
+    // The capped total of one word with a city (the filter nearly every search carries) reads the
+    // word's holders in that city only, not the word's whole range of the order index: 1,474 of 27,650
+    // entries for Java in 上海 over 200,000 talents, 1.3 → 0.3 ms. The order index stays the page's path.
+    index('recruit_talent_words_city_idx').on(t.word, t.city, t.education, t.years, t.orgId, t.ownerUserId),
   ],
 );
 

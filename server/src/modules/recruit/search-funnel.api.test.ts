@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { queryRows } from '../../platform/db';
+import { fixTalentWordShares, talentWordShares } from './talent-word-stats';
 import { talentPage, talentPageByScan } from './talents';
 
 /**
@@ -69,17 +70,40 @@ describe('talent pool words', () => {
     const keywords = [...words, `${words[0]} ${words[1]}`, `${words[2]} ${words[5]}`, `${words[0]} ${words[3]} ${words[7]}`, '没有这个词'];
     const filters = [{}, { city: city?.city }, { education: '003', yearsMin: 2, yearsMax: 12 }, { source: '001' }, { skill: 'Java' }];
     let compared = 0;
-    for (const keyword of keywords)
-      for (const f of filters)
-        for (const pageIndex of [1, 2]) {
-          const req = { keyword, ...f, pageIndex, pageSize: 7 };
-          const expected = await talentPageByScan(s.db, null, req);
-          // The default, and a walk along the words' order index for every keyword (no few-hits shortcut).
-          expect(await talentPage(s.db, null, req)).toEqual(expected);
-          expect(await talentPage(s.db, null, req, [], 0)).toEqual(expected);
-          if (expected.records.length) compared++;
-        }
-    expect(compared).toBeGreaterThan(20);
+    // Every word rare (the words hidden from the planner) and every word common (planned for them).
+    for (const share of [0, 1]) {
+      fixTalentWordShares({ shareOf: () => share });
+      try {
+        for (const keyword of keywords)
+          for (const f of filters)
+            for (const pageIndex of [1, 2]) {
+              const req = { keyword, ...f, pageIndex, pageSize: 7 };
+              const expected = await talentPageByScan(s.db, null, req);
+              // The default, and a walk along the words' order index for every keyword (no few-hits shortcut).
+              expect(await talentPage(s.db, null, req)).toEqual(expected);
+              expect(await talentPage(s.db, null, req, [], 0)).toEqual(expected);
+              if (expected.records.length) compared++;
+            }
+      } finally {
+        fixTalentWordShares(null);
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it("read the words' shares from the planner's statistics", async () => {
+    await s.db.execute(sql`ANALYZE recruit_talents`);
+    fixTalentWordShares(null);
+    const [top] = await queryRows<{ word: string; share: number }>(
+      s.db,
+      sql`SELECT w.word, count(*)::float8 / (SELECT count(*) FROM recruit_talents WHERE deleted_at IS NULL) AS share
+          FROM recruit_talent_words w GROUP BY w.word ORDER BY count(*) DESC, w.word LIMIT 1`,
+    );
+    const shares = await talentWordShares(s.db);
+    expect(top?.share).toBeGreaterThan(0.15);
+    expect(shares.shareOf(top?.word ?? '')).toBeCloseTo(top?.share ?? 0, 1);
+    expect(shares.shareOf('没有这个词')).toBe(0);
+    fixTalentWordShares(null);
   });
 });
 

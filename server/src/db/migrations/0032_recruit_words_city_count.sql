@@ -1,0 +1,1 @@
+CREATE INDEX "recruit_talent_words_city_idx" ON "recruit_talent_words" USING btree ("word","city","education","years","org_id","owner_user_id");
