@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdNumber, ID_MSG, ID_TYPE, idCheckDigit, maskMiddle, residentIdFacts } from './identity';
+import { checkIdNumber, checkUntypedIdNumber, ID_MSG, ID_TYPE, idCheckDigit, maskMiddle, residentIdFacts } from './identity';
 
 const today = new Date(Date.UTC(2026, 10, 25));
 const valid18 = (first17: string) => `${first17}${idCheckDigit(first17)}`;
@@ -35,6 +35,20 @@ describe('resident ID card', () => {
     expect(checkIdNumber(ID_TYPE.hkMacauPass, 'C12345678')).toBeNull();
     expect(checkIdNumber(ID_TYPE.hkMacauPass, 'Z1')).toBe(ID_MSG.hkMacauPass);
     expect(checkIdNumber('999', 'E12345678')).toBe(ID_MSG.type);
+  });
+});
+
+describe('an ID number kept without its type (a talent)', () => {
+  it("checks digits as long as a resident ID as one, anything else by the other types' patterns", () => {
+    expect(checkUntypedIdNumber('110105199003070025')).toBeNull();
+    expect(checkUntypedIdNumber('11010519900307005x')).toBeNull();
+    expect(checkUntypedIdNumber('110105199003070026')).toBe(ID_MSG.checksum);
+    expect(checkUntypedIdNumber('1234567890123')).toBe(ID_MSG.length);
+    expect(checkUntypedIdNumber('E12345678')).toBeNull();
+    expect(checkUntypedIdNumber('C12345678')).toBeNull();
+    expect(checkUntypedIdNumber('12345678')).toBeNull();
+    expect(checkUntypedIdNumber('???')).toBe(ID_MSG.untyped);
+    expect(checkUntypedIdNumber('  ')).toBeNull();
   });
 });
 

@@ -17,6 +17,7 @@ export const ID_MSG = {
   officerCard: '军官证号码格式不正确',
   hkMacauPass: '港澳通行证号码格式不正确',
   type: '请选择证件类型',
+  untyped: '证件号码格式不正确',
 } as const;
 
 /** First two digits of a resident ID: the province-level region (GB/T 2260). */
@@ -86,4 +87,16 @@ export function maskMiddle(value: string | null | undefined, keepStart = 3, keep
   if (value === null || value === undefined || value === '') return value ?? null;
   if (value.length <= keepStart + keepEnd) return '*'.repeat(value.length);
   return `${value.slice(0, keepStart)}${'*'.repeat(value.length - keepStart - keepEnd)}${value.slice(-keepEnd)}`;
+}
+
+/**
+ * An ID number kept without its type (a talent's 证件号, as a résumé or a recruiter gives it): digits
+ * (the last may be X) as long as a resident ID are checked as one; anything else must fit one of the
+ * other types' patterns. null when it passes (or is empty), else the message users see.
+ */
+export function checkUntypedIdNumber(raw: string, today = new Date()): string | null {
+  const number = raw.trim().toUpperCase();
+  if (!number) return null;
+  if (/^\d{13,}X?$/.test(number)) return checkIdNumber(ID_TYPE.residentCard, number, today);
+  return Object.values(PATTERNS).some((p) => p.re.test(number)) ? null : ID_MSG.untyped;
 }

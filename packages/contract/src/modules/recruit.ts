@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, isoDate, isoDateTime, optionalText, pageOf } from '../common';
 import { defineCall } from '../define';
+import { checkUntypedIdNumber } from '../identity';
 import { defineResourceMeta, exportRequest, pageRequest, ZIdRequest } from '../resource';
 
 /**
@@ -303,7 +304,16 @@ export const ZTalentSave = z.object({
   gender: z.string().max(8).optional().nullable(),
   phone: phone(),
   email: email(),
-  idCardNo: z.string().trim().max(32).optional().nullable(),
+  idCardNo: z
+    .string()
+    .trim()
+    .max(32)
+    .optional()
+    .nullable()
+    .superRefine((v, ctx) => {
+      const message = v ? checkUntypedIdNumber(v) : null;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
   city: optionalText(32),
   education: z.string().max(8).optional().nullable(),
   years: z.coerce.number().int().min(0).max(60).optional().nullable(),

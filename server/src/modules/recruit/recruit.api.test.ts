@@ -170,6 +170,19 @@ describe('the journey: demand → talent → candidate → interview → offer �
     expect(again.message).toBe('存在手机号、邮箱或证件号相同的人员，请确认后再保存');
     const forced = await call<TalentRecord>('rec01', 'talent/save', { name: '欧阳锋', phone: '13755556666', source: '001', ignoreDuplicate: true });
     expect(forced.data.tags).toContain('疑似重复');
+    // An ID number that is none is refused, nothing written; a valid one is kept upper-cased.
+    for (const [idCardNo, message] of [
+      ['110105199003070026', '身份证号码校验位不正确'],
+      ['???', '证件号码格式不正确'],
+    ] as const) {
+      const bad = await call('rec01', 'talent/save', { name: '证件测试', idCardNo, source: '001' });
+      expect(bad.status).toBe(400);
+      expect(bad.message).toContain(message);
+    }
+    const [{ n: refused } = { n: -1 }] = await queryRows<{ n: number }>(s.db, sql`SELECT count(*)::int AS n FROM recruit_talents WHERE name = '证件测试'`);
+    expect(refused).toBe(0);
+    const withId = await call<TalentRecord>('rec01', 'talent/save', { name: '证件测试', idCardNo: '11010519900307005x', source: '001' });
+    expect(withId.data.idCardNo).toBe('11010519900307005X');
     // An employee's phone is a duplicate too.
     const [emp] = await queryRows<{ phone: string }>(s.db, sql`SELECT phone FROM employees WHERE phone IS NOT NULL LIMIT 1`);
     const empDup = (await call<Array<{ kind: string }>>('rec01', 'talent/checkDuplicate', { phone: emp?.phone })).data;

@@ -1,3 +1,4 @@
+import { checkUntypedIdNumber } from '@erp/contract/identity';
 import type { Duplicate, ResumeParsed } from '@erp/contract/modules/recruit';
 import { recruitCalls } from '@erp/contract/modules/recruit';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Upload } from 'antd';
@@ -99,7 +100,18 @@ export function TalentUpload({ open, onClose, onSaved }: { open: boolean; onClos
             <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
               <Input maxLength={128} onBlur={check} />
             </Form.Item>
-            <Form.Item name="idCardNo" label="证件号">
+            <Form.Item
+              name="idCardNo"
+              label="证件号"
+              rules={[
+                {
+                  validator: async (_, value?: string) => {
+                    const message = value ? checkUntypedIdNumber(value) : null;
+                    if (message) throw new Error(message);
+                  },
+                },
+              ]}
+            >
               <Input maxLength={32} onBlur={check} />
             </Form.Item>
             <Form.Item name="city" label="城市">
