@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { interviewIcs } from './ics';
 import { docxOf, pdfOf } from './resume-fixtures';
-import { extractText, findFields, indexWords, queryWords, resumeKind, tsQueryOf, warmSegmenter } from './resume-text';
+import { extractText, findFields, indexWords, queryWords, resumeKind, searchParts, tsQueryOf, warmSegmenter } from './resume-text';
 
 beforeAll(() => warmSegmenter());
 
@@ -32,6 +32,18 @@ describe('résumé text', () => {
     expect(words).toEqual(expect.arrayContaining(['前端', '开发', '工程师', 'react']));
     expect(queryWords('前端 React!')).toEqual(['前端', 'react']);
     expect(tsQueryOf(["o'neil", 'a\\b'])).toBe("'o''neil' & 'ab'");
+  });
+
+  it('leaves out of a query the parts search mode gives every holder of a longer query word', () => {
+    expect(searchParts('工程师')).toEqual(['工程']);
+    expect(queryWords('工程师')).toEqual(['工程师']);
+    expect(queryWords('Java 开发工程师')).toEqual(['java', '开发', '工程师']);
+    expect(queryWords('前端开发工程师')).toEqual(['前端开发', '工程师']);
+    expect(queryWords('项目经理 上海')).toEqual(['项目经理', '上海']);
+    // A word jieba does not know is split, not given parts: both halves stay.
+    expect(queryWords('微服务')).toEqual(['微', '服务']);
+    // Every part of an indexed word is indexed with it.
+    for (const word of ['工程师', '人力资源', '前端开发']) expect(indexWords(`资深${word}`)).toEqual(expect.arrayContaining([word, ...searchParts(word)]));
   });
 
   it('writes a valid .ics request with folded UTF-8 lines', () => {

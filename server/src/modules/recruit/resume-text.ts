@@ -36,9 +36,26 @@ export function indexWords(text: string): string[] {
   return [...out];
 }
 
+const HAN = /^\p{Script=Han}+$/u;
+
+/**
+ * The parts search mode adds wherever it finds this word: the known 2- and 3-character words inside
+ * a known word of three characters or more (工程师 → 工程). Empty for anything else.
+ */
+export function searchParts(word: string): string[] {
+  if (!segmenter) throw new Error('segmenter not warmed');
+  if (!HAN.test(word) || Array.from(word).length < 3) return [];
+  const cut = segmenter.cut(word, true);
+  if (cut.length !== 1 || cut[0] !== word) return [];
+  return segmenter.cutForSearch(word, true).filter((part) => part !== word);
+}
+
 /**
  * Words of a query, every one of which must match: segmented exactly as the index is (search mode),
- * so a word jieba does not know (微服务 → 微, 服务) is split the same way on both sides.
+ * so a word jieba does not know (微服务 → 微, 服务) is split the same way on both sides. The parts search
+ * mode adds to a query word (工程 of 工程师) are left out: every text holding the word was given them
+ * too, so they narrow nothing and would only make a one-word search (工程师, 人力资源, 项目经理) an
+ * intersection of long lists — over 200,000 talents, one word's range of the order index instead.
  */
 export function queryWords(text: string): string[] {
   if (!segmenter) throw new Error('segmenter not warmed');
@@ -47,7 +64,8 @@ export function queryWords(text: string): string[] {
     const word = w.trim().toLowerCase();
     if (word && WORD.test(word) && word.length <= 64) out.add(word);
   }
-  return [...out].slice(0, 16);
+  const parts = new Set([...out].flatMap(searchParts));
+  return [...out].filter((w) => !parts.has(w)).slice(0, 16);
 }
 
 /** A tsquery text of the words (each quoted, joined with &), safe for to_tsquery('simple', …). */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { queryRows } from '../../platform/db';
+import { searchParts } from './resume-text';
 import { fixTalentWordShares, talentWordShares } from './talent-word-stats';
 import { talentPage, talentPageByScan } from './talents';
 
@@ -54,6 +55,19 @@ describe('talent pool words', () => {
     await s.db.execute(sql`UPDATE recruit_talents SET deleted_at = now() WHERE id = ${saved.id}`);
     expect(await wordsDrift()).toBe(0);
     expect((await call<Page<TalentRecord>>('rec01', 'talent/page', { keyword: 'erlang' })).data.total).toBe(0);
+  });
+
+  it('hold every part a query leaves out wherever they hold the word it is part of (工程 with 工程师)', async () => {
+    const held = await queryRows<{ word: string }>(s.db, sql`SELECT DISTINCT word FROM recruit_talent_words`);
+    const pairs = held.flatMap(({ word }) => searchParts(word).map((part) => ({ word, part })));
+    expect(pairs.length).toBeGreaterThan(20);
+    const [missing] = await queryRows<{ n: number }>(
+      s.db,
+      sql`SELECT count(*)::int AS n FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS p(word text, part text)
+          JOIN recruit_talent_words w ON w.word = p.word
+          WHERE NOT EXISTS (SELECT 1 FROM recruit_talent_words w2 WHERE w2.talent_id = w.talent_id AND w2.word = p.part)`,
+    );
+    expect(missing?.n).toBe(0);
   });
 
   it('answer every keyword and filter as the plain GIN query does: rows, order, snippets and totals', async () => {
