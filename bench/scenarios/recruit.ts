@@ -96,6 +96,19 @@ export default async function recruit(ctx: BenchContext): Promise<Section[]> {
       ctx.duration,
     )),
   );
+  rows.push(
+    ...(await measureProbe(
+      db,
+      {
+        name: 'talent pool: a job title held by 4 in 10 talents (工程师), 20 rows',
+        path,
+        user: 'rec01',
+        body: { keyword: '工程师', pageIndex: 1, pageSize: 20 },
+        target: 100,
+      },
+      ctx.duration,
+    )),
+  );
   for (const user of ['rec01', 'hr01']) {
     const t = await timeFunnel(db, user);
     rows.push({
@@ -112,7 +125,7 @@ export default async function recruit(ctx: BenchContext): Promise<Section[]> {
       rows,
       notes: [
         `Data: the shared data set plus ${CANDIDATES} generated talents with a résumé text each, every one a candidate of one of 1,000 generated demands at a funnel-shaped stage with its stage events over the last year (server/src/modules/recruit/recruit.generate.ts, \`db:generate -- --candidates N\`).`,
-        "Search: the query is segmented with jieba (search mode) as the talents' documents are; every word must match; the total is counted up to 10,000. The words are kept per talent in recruit_talent_words (one row per talent and lexeme of its tsvector, with the sort key and the filterable columns, kept by triggers): one word reads its range of the (word, updated_at, talent_id, filters…) btree newest first and stops after the page, and its total is an index-only count of that range (with a city, of the word's holders in that city, from a second btree (word, city, education, years, org, owner) that btree deduplication keeps small), in one statement; several words are intersected by the GIN index on the tsvector, and when they match at most 1,000 talents those are ordered and the page read in the same statement — planned once per connection when one of the words is rare (held by under 15 % of the talents by the planner's statistics), since the GIN index is then the way in whatever the words (past that the page walks the longest word's range, the other words checked by key).",
+        "Search: the query is segmented with jieba (search mode) as the talents' documents are; every word must match; the total is counted up to 10,000. The words are kept per talent in recruit_talent_words (one row per talent and lexeme of its tsvector, with the sort key and the filterable columns, kept by triggers): one word reads its range of the (word, updated_at, talent_id, filters…) btree newest first and stops after the page, and its total is an index-only count of that range (with a city, of the word's holders in that city, from a second btree (word, city, education, years, org, owner) that btree deduplication keeps small), in one statement; the parts search mode adds to a longer query word are left out (工程 of 工程师: every holder of the word holds them), so a job title is one word; several words are intersected by the GIN index on the tsvector, and when they match at most 1,000 talents those are ordered and the page read in the same statement — planned once per connection when one of the words is rare (held by under 15 % of the talents by the planner's statistics), since the GIN index is then the way in whatever the words (past that the page walks the longest word's range, the other words checked by key).",
         'Baseline: a bare Fastify route running the same SQL statements (captured from the product with LOG_SQL_FILE) through the same driver.',
         'Funnel: two statements run side by side — one grouped count over the candidates of the period by month, demand, recruiter and channel (grouping sets) reading the furthest stage stored on the candidate (reached_stage), and one pass over their stage events for the medians of days in stage (left_at stored on each event) and to hire; both stored values are kept by a trigger on recruit_stage_events, so no stage history is walked.',
       ],
