@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
-import { go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, url } from './shell-helpers';
+import { clickDialogOk, go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, url } from './shell-helpers';
 
 /**
  * Issue 24, accounts: 修改密码 from the user menu, 忘记密码 with the mailed code, the administrator's
@@ -38,7 +38,7 @@ describe('passwords', () => {
     await dlg.getByRole('button', { name: /^确\s*定$/ }).click();
     await expect.poll(async () => (await recordedToasts(page)).join('|'), { timeout: 10_000 }).toContain('原密码不正确');
     await dlg.getByLabel('当前密码').fill('Demo@123');
-    await dlg.getByRole('button', { name: /^确\s*定$/ }).click();
+    await clickDialogOk(dlg);
     await expect.poll(async () => (await recordedToasts(page)).join('|'), { timeout: 10_000 }).toContain('密码已修改，其他设备上的登录已退出');
     // The other session is over; this one goes on; the new password signs in.
     const res = await fetch(`${baseUrl()}/auth/base/api/user/getUserByToken`, {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+import { clickDialogOk, go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('payroll: preview and close a month, open a payslip', () => {
     await ask.getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
     await hr.page.getByText('密码不正确').first().waitFor({ timeout: 10_000 });
     await ask.getByLabel('登录密码').fill('Demo@123');
-    await ask.getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
+    await clickDialogOk(ask);
     await expect.poll(async () => (await hr.page.getByTestId('slip-net').textContent()) ?? '', { timeout: 15_000 }).toMatch(/^[\d,]+\.\d{2}$/);
     await hr.page.getByText('住房公积金').first().waitFor();
     expect((await hr.page.getByTestId('slip-employer-si').textContent()) ?? '').toMatch(/^[\d,]+\.\d{2}$/);

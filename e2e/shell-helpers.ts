@@ -92,6 +92,24 @@ export async function expectToastAfter(page: Page, text: string, action: () => P
   await expect.poll(async () => (await recordedToasts(page)).join(' | '), { timeout }).toContain(text);
 }
 
+/**
+ * Clicks a dialog's OK (its footer's primary button) once it is clickable again. After a refused
+ * try (a wrong password) the button was twice not found by its name 确定 for 30 s in full browser
+ * runs, never alone; this waits for the button by its place instead and, when it does not come
+ * back, says what state it is in (loading, disabled, its text).
+ */
+export async function clickDialogOk(dialog: ReturnType<Page['locator']>, timeout = 30_000): Promise<void> {
+  const ok = dialog.locator('.ant-modal-footer .ant-btn-primary').last();
+  const state = async () =>
+    ok
+      .evaluate(
+        (b) => `${b.classList.contains('ant-btn-loading') ? 'loading' : 'ready'}${(b as HTMLButtonElement).disabled ? ' disabled' : ''} "${b.textContent}"`,
+      )
+      .catch((e: Error) => e.message);
+  await expect.poll(state, { timeout }).toMatch(/^ready "/);
+  await ok.click();
+}
+
 /** Texts of the antd message toasts currently shown. */
 export async function toasts(page: Page): Promise<string[]> {
   return page.locator('.ant-message-notice').allTextContents();
