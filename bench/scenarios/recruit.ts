@@ -70,45 +70,15 @@ export default async function recruit(ctx: BenchContext): Promise<Section[]> {
   const db: DataSet = { pgUrl: await prepare(ctx.pgUrl) };
   const rows: Row[] = [];
   const path = '/recruit_api/recruit/talent/page';
-  rows.push(
-    ...(await measureProbe(
-      db,
-      {
-        name: 'talent pool: two résumé words (微服务 Kubernetes), 20 rows',
-        path,
-        user: 'rec01',
-        body: { keyword: '微服务 Kubernetes', pageIndex: 1, pageSize: 20 },
-        target: 100,
-      },
-      ctx.duration,
-    )),
-  );
-  rows.push(
-    ...(await measureProbe(
-      db,
-      {
-        name: 'talent pool: a common word and filters (Java, 上海, 本科+, 3–10 years)',
-        path,
-        user: 'rec01',
-        body: { keyword: 'Java', city: '上海', education: '003', yearsMin: 3, yearsMax: 10, pageIndex: 1, pageSize: 20 },
-        target: 100,
-      },
-      ctx.duration,
-    )),
-  );
-  rows.push(
-    ...(await measureProbe(
-      db,
-      {
-        name: 'talent pool: a job title held by 4 in 10 talents (工程师), 20 rows',
-        path,
-        user: 'rec01',
-        body: { keyword: '工程师', pageIndex: 1, pageSize: 20 },
-        target: 100,
-      },
-      ctx.duration,
-    )),
-  );
+  const searches: Array<{ name: string; body: Record<string, unknown> }> = [
+    { name: 'talent pool: two résumé words (微服务 Kubernetes), 20 rows', body: { keyword: '微服务 Kubernetes', pageIndex: 1, pageSize: 20 } },
+    {
+      name: 'talent pool: a common word and filters (Java, 上海, 本科+, 3–10 years)',
+      body: { keyword: 'Java', city: '上海', education: '003', yearsMin: 3, yearsMax: 10, pageIndex: 1, pageSize: 20 },
+    },
+    { name: 'talent pool: a job title held by 4 in 10 talents (工程师), 20 rows', body: { keyword: '工程师', pageIndex: 1, pageSize: 20 } },
+  ];
+  for (const search of searches) rows.push(...(await measureProbe(db, { ...search, path, user: 'rec01', target: 100 }, ctx.duration)));
   for (const user of ['rec01', 'hr01']) {
     const t = await timeFunnel(db, user);
     rows.push({

@@ -66,14 +66,15 @@ function columnConditions(f: TalentFilters, a: 't' | 'w'): SQL[] {
 }
 
 /**
- * Conditions of the talent pool's filters (shared with a demand's résumé filter). `planOnce` hides
+ * Conditions of the talent pool's filters (shared with a demand's résumé filter); `words`, when the
+ * caller segmented the keyword already, spares segmenting it again. `planOnce` hides
  * the words from the planner (`(SELECT to_tsquery(…))`), so the statement gets the same plan for
  * every keyword and keeps its generic plan instead of being planned on every call: only where that
  * plan (the GIN index) is right whatever the words, i.e. with a rare word among them.
  */
-export function talentConditions(f: TalentFilters, opts: { planOnce?: boolean } = {}): { where: SQL[]; words: string[] } {
+export function talentConditions(f: TalentFilters, opts: { planOnce?: boolean; words?: string[] } = {}): { where: SQL[]; words: string[] } {
   const where: SQL[] = [sql`t.deleted_at IS NULL`];
-  const words = f.keyword ? queryWords(f.keyword) : [];
+  const words = opts.words ?? (f.keyword ? queryWords(f.keyword) : []);
   if (words.length) {
     const query = tsQueryOf(words);
     where.push(opts.planOnce ? sql`t.search_doc @@ (SELECT to_tsquery('simple', ${query}))` : sql`t.search_doc @@ to_tsquery('simple', ${query})`);
@@ -128,7 +129,7 @@ export async function talentPage(
 ): Promise<Page<TalentRecord>> {
   const words = req.keyword ? queryWords(req.keyword) : [];
   if (!words.length || !words.every((w) => PLAIN_WORD.test(w))) return talentPageByScan(db, user, req, extra);
-  const conditions = (opts: { planOnce?: boolean } = {}) => sql.join([...talentConditions(req, opts).where, ...extra, scoped(user)], sql` AND `);
+  const conditions = (opts: { planOnce?: boolean } = {}) => sql.join([...talentConditions(req, { ...opts, words }).where, ...extra, scoped(user)], sql` AND `);
   const cond = conditions();
   const { limit, offset } = pageWindow(req);
   const onWords = sql.join([...columnConditions(req, 'w'), scopedWords(user)], sql` AND `);
