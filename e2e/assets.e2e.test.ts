@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, launchBrowser } from './harness';
-import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+import { chooseOption, go, openOptions, recordedToasts, recordToasts, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,8 +12,7 @@ afterAll(() => browser?.close());
 const A = (p: string) => `/assets_api/assets/${p}`;
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await chooseOption(page, page.getByLabel(label, { exact: true }), option);
 }
 
 describe('asset use application: request → approve → issue', () => {
@@ -74,7 +73,7 @@ describe('asset use application: request → approve → issue', () => {
     await waiting.getByRole('button', { name: '发放' }).click();
     const issue = hr.page.getByRole('dialog', { name: /发放资产/ });
     await issue.locator('#issue-asset').click();
-    await hr.page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await openOptions(hr.page).first().click();
     await issue.getByRole('button', { name: /确认发放/ }).click();
     await expect.poll(async () => (await recordedToasts(hr.page)).some((t) => /已发放 ZC\d{12}/.test(t)), { timeout: 15_000 }).toBe(true);
 

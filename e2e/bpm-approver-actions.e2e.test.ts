@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { choosePerson, go, signedIn } from './shell-helpers';
 
 /**
  * What an approver does beyond pass and reject (issue 21): delegate (委派) and get the task back, add
@@ -48,25 +48,6 @@ async function openTodo(page: Page, title: string) {
   await dialog(page, '审批详情').getByTestId('flow-steps').waitFor({ timeout: 15_000 });
 }
 
-async function choosePerson(page: Page, testId: string, user: string) {
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: user }).first();
-  // The search answers as one types; on a busy machine an answer to a shorter prefix can arrive last,
-  // so type the name again when the person is not offered after a while.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByTestId(testId).click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type(user);
-    if (
-      await option.waitFor({ timeout: 8_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-  }
-  await option.click();
-}
-
 beforeAll(async () => {
   const admin = await apiLogin('admin');
   expect((await apiCall(`${B}definition/deploy`, { xml: XML }, admin.access_token)).code).toBe('200');
@@ -82,7 +63,7 @@ describe('an approver', () => {
     const delegate = dialog(approver.page, '委派');
     await delegate.getByRole('button', { name: OK }).click();
     await delegate.getByText('请选择委派对象').first().waitFor();
-    await choosePerson(approver.page, 'delegate-target', 'user07');
+    await choosePerson(approver.page, approver.page.getByTestId('delegate-target'), 'user07');
     await delegate.getByLabel('委派说明').fill('请先核对型号');
     await delegate.getByRole('button', { name: OK }).click();
     await expect.poll(() => approver.page.getByText('委派成功').first().isVisible(), { timeout: 15_000 }).toBe(true);
@@ -106,7 +87,7 @@ describe('an approver', () => {
     await openTodo(approver.page, title);
     await approver.page.getByTestId('request-addSigner').click();
     const add = dialog(approver.page, '加签');
-    await choosePerson(approver.page, 'add-signer-target', 'user09');
+    await choosePerson(approver.page, approver.page.getByTestId('add-signer-target'), 'user09');
     await add.getByRole('button', { name: OK }).click();
     await expect.poll(() => approver.page.getByText('加签成功').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await openTodo(approver.page, title);
@@ -125,7 +106,7 @@ describe('an approver', () => {
     const content = pass.getByLabel('申请内容');
     expect(await content.inputValue()).toBe('采购显示器两台');
     await content.fill('采购显示器一台');
-    await choosePerson(approver.page, 'pass-cc', 'user08');
+    await choosePerson(approver.page, approver.page.getByTestId('pass-cc'), 'user08');
     await pass.getByLabel('签字意见').fill('同意一台');
     await pass.getByRole('button', { name: /^通\s*过$/ }).click();
     await expect.poll(async () => (await todo(approver.token, title)).total, { timeout: 15_000 }).toBe(0);
@@ -164,7 +145,7 @@ describe('an administrator', () => {
     await reassign.getByRole('button', { name: /^改\s*派$/ }).click();
     await reassign.getByText('请选择改派对象').first().waitFor();
     await reassign.getByText('请输入改派原因').first().waitFor();
-    await choosePerson(admin.page, 'reassign-target', 'user09');
+    await choosePerson(admin.page, admin.page.getByTestId('reassign-target'), 'user09');
     await reassign.getByLabel('原因').fill('user05 休假');
     await reassign.getByRole('button', { name: /^改\s*派$/ }).click();
     await expect.poll(() => admin.page.getByText('改派成功').first().isVisible(), { timeout: 15_000 }).toBe(true);

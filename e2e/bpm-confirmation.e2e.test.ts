@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './harness';
-import { closeNotices, expectToastAfter, go, recordToasts, signedIn, startFromMenu } from './shell-helpers';
+import { chooseOption, choosePerson, closeNotices, expectToastAfter, go, recordToasts, signedIn, startFromMenu } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,8 +20,7 @@ const dialog = (page: Page) =>
     .last();
 
 async function pick(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await chooseOption(page, page.getByLabel(label, { exact: true }), option);
 }
 
 async function date(page: Page, label: string, value: string) {
@@ -78,9 +77,7 @@ describe('confirmation of employment in the browser', () => {
     await go(hr.page, '/Initiate/index');
     await startFromMenu(hr.page, '转正申请', '[data-testid="confirmation-body"][data-mode="start"]');
     const start = dialog(hr.page);
-    await start.getByTestId('confirmation-person').click();
-    await hr.page.keyboard.type('emp01');
-    await hr.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'emp01' }).first().click();
+    await choosePerson(hr.page, start.getByTestId('confirmation-person'), 'emp01');
     await start.getByText('入职日期').waitFor();
     // submitting an empty form is refused with the product's message
     await expectToastAfter(hr.page, '请先正确填写表单', () => hr.page.getByTestId('confirmation-submit').click());

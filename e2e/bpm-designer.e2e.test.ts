@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { chooseOption, choosePerson, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -90,12 +90,9 @@ describe('process designer', () => {
 
     // Approvers from the person picker, an editable field from the process's form.
     await canvas.locator('[data-element-id="t1"]').click();
-    await s.page.getByTestId('bpm-prop-assignee-users').click();
-    await s.page.keyboard.type('user09');
-    await s.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'user09' }).first().click();
+    await choosePerson(s.page, s.page.getByTestId('bpm-prop-assignee-users'), 'user09');
     await s.page.keyboard.press('Escape');
-    await s.page.locator('#bpm-prop-editable').click();
-    await s.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '申请内容（content）' }).first().click();
+    await chooseOption(s.page, s.page.locator('#bpm-prop-editable'), '申请内容（content）');
     await s.page.keyboard.press('Escape');
 
     // The gateway's flow: days > 3 or dept in IT, HR.
@@ -107,21 +104,11 @@ describe('process designer', () => {
     const group = s.page.getByTestId('bpm-condition-group');
     expect(await group.getByLabel('条件1 表单字段').inputValue()).toBe('days');
     expect(await group.getByLabel('条件1 值').inputValue()).toBe('10');
-    await group.getByLabel('条件1 比较').click();
-    await s.page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: /^大于$/ })
-      .click();
+    await chooseOption(s.page, group.getByLabel('条件1 比较'), /^大于$/);
     await group.getByLabel('条件1 值').fill('3');
     await group.getByRole('button', { name: '添加条件' }).click();
     await group.getByLabel('条件2 表单字段').fill('dept');
-    await group.getByLabel('条件2 比较').click();
-    // The first row's dropdown may still be closing: the option of the one just opened is the last.
-    await s.page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: /^属于$/ })
-      .last()
-      .click();
+    await chooseOption(s.page, group.getByLabel('条件2 比较'), /^属于$/);
     await group.getByLabel('条件2 值').fill('IT,HR');
     await group.getByText('任一条件（或）').click();
 

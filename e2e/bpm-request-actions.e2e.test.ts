@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './harness';
-import { go, signedIn, startFromMenu } from './shell-helpers';
+import { choosePerson, go, signedIn, startFromMenu } from './shell-helpers';
 
 /**
  * The generic approval panel of the process centre: add a signer (加签) before me, the signer
@@ -66,9 +66,7 @@ describe('approval panel of a general request', () => {
     // the person is required
     await add.getByRole('button', { name: /^确\s*定$/ }).click();
     await add.getByText('请选择加签人').first().waitFor();
-    await add.getByTestId('add-signer-target').click();
-    await approver.page.keyboard.type('user35');
-    await approver.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'user35' }).first().click();
+    await choosePerson(approver.page, add.getByTestId('add-signer-target'), 'user35');
     await add.getByLabel('前加签').check();
     await add.getByLabel('加签理由').fill('请先核对预算');
     await add.getByRole('button', { name: /^确\s*定$/ }).click();
@@ -112,9 +110,7 @@ describe('approval panel of a general request', () => {
     await transfer.getByRole('button', { name: /^确\s*定$/ }).click();
     await transfer.getByText('请选择转办对象').first().waitFor();
     await transfer.getByText('请输入转办理由').first().waitFor();
-    await transfer.getByTestId('transfer-target').click();
-    await approver.page.keyboard.type('user36');
-    await approver.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'user36' }).first().click();
+    await choosePerson(approver.page, transfer.getByTestId('transfer-target'), 'user36');
     await transfer.getByLabel('转办理由').fill('出差期间请代为审批');
     await transfer.getByRole('button', { name: /^确\s*定$/ }).dblclick();
     await expect.poll(async () => (await todo(approver.token, title)).total, { timeout: 15_000 }).toBe(0);

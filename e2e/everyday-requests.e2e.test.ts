@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, startFromMenu } from './shell-helpers';
+import { chooseOption, go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, startFromMenu } from './shell-helpers';
 
 /**
  * Issue 24, requests: emp01 starts a 请假 from 我发起的 (cancelling a filled form asks first), mgr01
@@ -26,8 +26,7 @@ async function quiet(user: string) {
 }
 
 async function pick(page: Page, scope: ReturnType<typeof modal>, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await chooseOption(page, scope.getByLabel(label, { exact: true }), option);
 }
 
 async function date(scope: ReturnType<typeof modal>, label: string, value: string) {

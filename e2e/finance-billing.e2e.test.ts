@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { go, openOptions, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('settlement: settle a month → approve → invoice → void → invoic
       .getByRole('combobox')
       .first()
       .fill(project?.projectNo ?? name);
-    await fin.page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await openOptions(fin.page).first().click();
     const picker = form.getByPlaceholder(/月份|month/i);
     await picker.click();
     await picker.fill(monthText);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, launchBrowser } from './harness';
-import { closeNotices, go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+import { chooseOption, closeNotices, go, openOptions, recordedToasts, recordToasts, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,9 +17,7 @@ const reason = `E2E客户拜访餐费${stamp}`;
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 async function choose(page: Page, selector: string, option: string | RegExp, type?: string) {
-  await page.locator(selector).click();
-  if (type) await page.locator(selector).fill(type);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await chooseOption(page, page.locator(selector), option, { type });
 }
 
 /** Opens the claim's to-do in the process centre and passes it. */
@@ -61,10 +59,11 @@ describe('expense claim in the browser', () => {
 
     await go(emp.page, '/Reimburse/addReimburse');
     await emp.page.locator('#claimForm_projectId').click();
-    const options = emp.page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await expect.poll(() => options.count(), { timeout: 15_000 }).toBe(mine.length);
-    const labels = await options.allTextContents();
-    expect(labels.map((l) => mine.find((name) => l.includes(name)) ?? l).sort()).toEqual([...mine].sort());
+    const options = openOptions(emp.page);
+    // Read as one poll: the list re-renders while its options load, and a count then a read apart
+    // once saw the list between two renders (CI).
+    const offered = async () => (await options.allTextContents()).map((l) => mine.find((name) => l.includes(name)) ?? l).sort();
+    await expect.poll(offered, { timeout: 15_000 }).toEqual([...mine].sort());
     await emp.page.keyboard.press('Escape');
 
     // emp01's demo claim waiting for mgr01: the detail previews the invoice's photo.

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { chooseOption, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,8 +64,7 @@ describe('Xiaode and approval analytics (issue 20)', () => {
     await page.getByTestId('help-new-article').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('help-article-title').fill('报销单据粘贴规范');
-    await dialog.getByRole('combobox').first().click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '工作台' }).first().click();
+    await chooseOption(page, dialog.getByRole('combobox').first(), '工作台');
     const editor = dialog.locator('.ql-editor');
     await editor.click();
     await page.keyboard.type('发票按时间顺序粘贴在报销单背面。');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, launchBrowser } from './harness';
-import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+import { chooseOption, go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
 
 /**
  * 合同用印 (/ContractSealList): hr01 applies to seal emp02's contract with the file, hrd01 passes
@@ -34,18 +34,11 @@ describe('contract seal requests', () => {
     await page.waitForURL(/applyContractSealList/);
 
     const picker = page.locator('#contract-seal-form_employeeId');
-    await picker.click();
-    await page.keyboard.type(emp?.name ?? '');
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: `（${emp?.code}）` })
-      .first()
-      .click();
+    await chooseOption(page, picker, `（${emp?.code}）`, { type: emp?.name ?? '' });
     // Submitting without the file names what is missing.
     await page.locator('form#contract-seal-form').getByRole('button', { name: '提交审批' }).click();
     await expect.poll(() => page.getByText('请上传合同文件').isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.locator('#contract-seal-form_contractType').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '无固定期限' }).click();
+    await chooseOption(page, page.locator('#contract-seal-form_contractType'), '无固定期限');
     await page.locator('#contract-seal-form_contractStart').fill('2026-01-01');
     await page.keyboard.press('Enter');
     await page.locator('#contract-seal-form_purpose').fill('劳动合同续签盖章');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { chooseOption, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,8 +69,7 @@ describe('personal centre (emp01)', () => {
     const before = await rows(page).count();
     await page.getByRole('button', { name: '新增家庭成员' }).click();
     await dialog(page).getByLabel('姓名').fill('叶小明');
-    await dialog(page).getByLabel('关系').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '子女' }).click();
+    await chooseOption(page, dialog(page).getByLabel('关系'), '子女');
     await dialog(page).getByLabel('联系电话').fill('139');
     await dialog(page)
       .getByRole('button', { name: /确\s*定/ })

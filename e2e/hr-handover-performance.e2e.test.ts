@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, launchBrowser } from './harness';
-import { go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
+import { chooseOption, go, recordedToasts, recordToasts, signedIn } from './shell-helpers';
 
 /**
  * Leaver handover and performance evaluation. Accounts of this file: user46 (the leaver, approver
@@ -27,13 +27,7 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 
 async function pickUser(page: Page, holder: string, code: string) {
   const box = page.getByTestId(holder).locator('.ant-select');
-  await box.click();
-  await page.keyboard.type(code);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: `（${code}）` })
-    .first()
-    .click();
+  await chooseOption(page, box, `（${code}）`, { type: code });
 }
 
 describe('leaver handover (hr01)', () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { chooseOption, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,8 +84,7 @@ describe('resignation (离职申请, user51)', () => {
     const { page, context, errors } = await signedIn(browser, 'user51');
     await go(page, '/WorkBench/lizhi');
     await expect.poll(() => page.getByText('填写离职申请').isVisible(), { timeout: 20_000 }).toBe(true);
-    await page.getByTestId('quit-type').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '主动辞职' }).click();
+    await chooseOption(page, page.getByTestId('quit-type'), '主动辞职');
     await pickDate(page, 'lastWorkDate', day(20));
     await page.getByLabel('离职原因').fill('个人职业发展');
     await page.getByRole('button', { name: '提交申请' }).click();

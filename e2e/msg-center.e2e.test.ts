@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
+import { chooseOption } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -113,8 +114,7 @@ describe('message centre', () => {
     const drawer = page.locator('.ant-drawer');
     await drawer.getByLabel('标题').fill('财务月结定时通知');
     await drawer.getByText('指定角色').click();
-    await drawer.getByLabel('接收角色').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '财务专员' }).click();
+    await chooseOption(page, drawer.getByLabel('接收角色'), '财务专员');
     const t = new Date(Date.now() + 86_400_000);
     const at = `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')} 09:00`;
     const publishAt = drawer.getByLabel('定时发布');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiLogin, baseUrl, newPage, type TrackedPage } from './harness';
 
@@ -108,6 +108,56 @@ export async function clickDialogOk(dialog: ReturnType<Page['locator']>, timeout
       .catch((e: Error) => e.message);
   await expect.poll(state, { timeout }).toMatch(/^ready "/);
   await ok.click();
+}
+
+/** The options of the select dropdowns open now; a dropdown still closing (its leave motion) is not one. */
+export const openOptions = (page: Page) => page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option');
+
+/**
+ * Opens a select by `trigger` (typing `type` into it when given) and clicks its option with that text.
+ * On a busy machine the dropdown was seen closing under the click (a form re-rendering) or another
+ * select's dropdown was still fading out with the same options; so only open dropdowns count, and a
+ * dropdown gone before the click is opened again, up to three times.
+ */
+export async function chooseOption(page: Page, trigger: Locator, option: string | RegExp, opts: { type?: string } = {}): Promise<void> {
+  const target = openOptions(page).filter({ hasText: option }).first();
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click();
+    if (opts.type !== undefined) await page.keyboard.type(opts.type);
+    try {
+      await target.click({ timeout: attempt < 3 ? 8_000 : 20_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/**
+ * Picks a person in a select that searches the server as one types: types `user` (a user code) and
+ * takes the first option once it is that person, with Enter. The search answers each keystroke, and on
+ * a busy machine the answer to a shorter prefix can arrive last, so the code is typed again when the
+ * person does not come first. Enter, not a click: a click on the option was intercepted by the
+ * dialog's wrap while the dropdown was still moving in (CI).
+ */
+export async function choosePerson(page: Page, trigger: Locator, user: string): Promise<void> {
+  const first = openOptions(page).first();
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(user);
+    const offered = await expect
+      .poll(() => first.textContent({ timeout: 1_000 }).catch(() => ''), { timeout: 8_000 })
+      .toContain(user)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (offered) break;
+    if (attempt >= 3) throw new Error(`${user} was not offered first after three tries (first option: ${await first.textContent().catch(() => 'none')})`);
+  }
+  await page.keyboard.press('Enter');
 }
 
 /** Texts of the antd message toasts currently shown. */

@@ -1,6 +1,7 @@
 import { Empty } from 'antd';
 import { Suspense } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { closeTabs } from '../../app/shell/tabs-store';
 import { dialogFor, type RecordMode } from '../bpm/shared/process-dialogs';
 
 const MODES: RecordMode[] = ['detail', 'approve', 'done', 'closed', 'cc'];
@@ -15,11 +16,14 @@ function hasHistory(): boolean {
  * /DetailsPage?processKey=…&processInstanceId=…[&mode=approve]: the generic detail page a message or
  * a to-do links to. It opens the record in the dialog its process registered (any other process: the
  * generic request dialog); closing it goes back, or to the workbench when the page was opened on its
- * own (a link in a new window or a mail) and there is nothing to go back to.
+ * own (a link in a new window or a mail) and there is nothing to go back to. Closing also closes the
+ * page's tab: kept alive, the closed record would come back on the next link, its dialog still open
+ * underneath (and antd's dialog throws re-focusing a content it hid).
  */
 export default function DetailsScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const processKey = params.get('processKey') ?? '';
   const processInstanceId = Number(params.get('processInstanceId') ?? params.get('instanceId'));
   const mode = (MODES.find((m) => m === params.get('mode')) ?? 'detail') as RecordMode;
@@ -33,7 +37,10 @@ export default function DetailsScreen() {
         mode={mode}
         processInstanceId={processInstanceId}
         businessId={params.get('businessId')}
-        onClose={() => (hasHistory() ? navigate(-1) : navigate('/WorkBench/index', { replace: true }))}
+        onClose={async () => {
+          await (hasHistory() ? navigate(-1) : navigate('/WorkBench/index', { replace: true }));
+          closeTabs([pathname]);
+        }}
       />
     </Suspense>
   );
