@@ -1,4 +1,14 @@
-import type { FillableProject, Holiday, HourApproveRecord, HourSheetDetail, HourSheetRecord, ImportResult, OneClickFill, Page } from '@erp/contract';
+import {
+  type FillableProject,
+  HOURS_MSG,
+  type Holiday,
+  type HourApproveRecord,
+  type HourSheetDetail,
+  type HourSheetRecord,
+  type ImportResult,
+  type OneClickFill,
+  type Page,
+} from '@erp/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,6 +235,41 @@ describe('filling, submitting and approving a month', () => {
     expect((await s.post(F('reject'), { taskId: task2, message: '项目9月未安排驻场' }, mgr)).code).toBe('200');
     expect((await s.post(F('delete'), { id: res.data.id }, emp2)).code).toBe('200');
     expect((await s.post(F('select'), { id: res.data.id }, emp2)).status).toBe(404);
+  });
+  it('a sheet sent back and resubmitted from the process centre goes to the project manager of today; after leaving the team it is refused', async () => {
+    const moved = await fixtureProject('工时改派项目', '2026-01-01', '2026-12-31', ['emp02']);
+    const res = await s.post<HourSheetDetail>(F('addList'), { projectId: moved, month: 202609, days: [day('2026-09-01', 8)], submit: true }, emp2);
+    expect(res.code, res.message).toBe('200');
+    const taskId = (await s.post<HourSheetDetail>(F('select'), { id: res.data.id }, mgr)).data.taskId;
+    expect((await s.post(F('rollback'), { taskId, message: '请核对' }, mgr)).code).toBe('200');
+    // The project changes hands while the sheet is back with its owner.
+    await s.db
+      .update(finProjects)
+      .set({ managerUserId: await userId('hrd01') })
+      .where(eq(finProjects.id, moved));
+    const flow = async () =>
+      (await s.post<{ taskId: number | null }>('/bpm_api/bpm/camunda/common/getFlowData', { instanceId: res.data.processInstanceId }, emp2)).data.taskId;
+    const resubmitTask = await flow();
+    expect(resubmitTask).toBeGreaterThan(0);
+    // Corrections are not taken there (they come through the save call).
+    const corrected = await s.post('/bpm_api/bpm/camunda/task/resubmit', { taskId: resubmitTask, form: { projectId: projectId } }, emp2);
+    expect(corrected.status).toBe(400);
+    const again = await s.post('/bpm_api/bpm/camunda/task/resubmit', { taskId: resubmitTask }, emp2);
+    expect(again.code, again.message).toBe('200');
+    const waiting = async (token: string) =>
+      (await s.post<Page<HourApproveRecord>>(F('selectApprovePage'), { pageSize: 100 }, token)).data.records.some((r) => r.id === res.data.id);
+    expect(await waiting(await s.login('hrd01'))).toBe(true);
+    expect(await waiting(mgr)).toBe(false);
+
+    // Sent back again, then its owner leaves the team: the process centre may not send it on.
+    const hrd = await s.login('hrd01');
+    const task2 = (await s.post<HourSheetDetail>(F('select'), { id: res.data.id }, hrd)).data.taskId;
+    expect((await s.post(F('rollback'), { taskId: task2, message: '再核对' }, hrd)).code).toBe('200');
+    await s.db.delete(finProjectPeople).where(eq(finProjectPeople.projectId, moved));
+    const refused = await s.post('/bpm_api/bpm/camunda/task/resubmit', { taskId: await flow() }, emp2);
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe(HOURS_MSG.notMember);
+    expect((await s.post<HourSheetDetail>(F('select'), { id: res.data.id }, emp2)).data.state).toBe('returned');
   });
 });
 

@@ -1,11 +1,12 @@
 import { HOURS_PROCESS } from '@erp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db';
-import { defineDocument } from '../../../platform/document/business-document';
+import { defineDocument, refuseCorrections } from '../../../platform/document/business-document';
 import { registerClosureCheck } from '../project/closure-checks';
+import { membership } from './hours.membership';
 import { finHourSheets } from './hours.schema';
 
-/** One task: the project manager (`projectManager`, set at submission) decides. */
+/** One task: the project manager (`projectManager`, read at every submission) decides. */
 export const HOURS_PROCESS_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:erp="http://erp.local/schema/bpmn" id="defs_${HOURS_PROCESS}" targetNamespace="http://erp.local/bpmn">
   <bpmn:process id="${HOURS_PROCESS}" name="职能工时审批" isExecutable="true" erp:fallbackUser="admin" erp:revocable="untouched" erp:category="FINANCE">
@@ -18,6 +19,11 @@ export const HOURS_PROCESS_XML = `<?xml version="1.0" encoding="UTF-8"?>
 </bpmn:definitions>`;
 
 type Sheet = typeof finHourSheets.$inferSelect;
+
+/** The variables a sheet's approval routes by; `managerUserId` is the project's manager at submission. */
+export function sheetVars(sheet: Pick<Sheet, 'projectId' | 'deptId' | 'month'>, managerUserId: number | null) {
+  return { projectManager: managerUserId, projectId: sheet.projectId, deptId: sheet.deptId, month: sheet.month };
+}
 
 /**
  * Adds (sign +1) or takes back (−1) a sheet's approved minutes in the man-hour summary of its
@@ -42,6 +48,14 @@ export const hourSheetDocument = defineDocument({
   table: finHourSheets,
   columns: { id: finHourSheets.id, state: finHourSheets.state, instanceId: finHourSheets.processInstanceId, documentNo: finHourSheets.sheetNo },
   defaultDefinitionXml: HOURS_PROCESS_XML,
+  // A sheet sent back and resubmitted from the process centre (not through its save call) is held to
+  // the save's rule — its owner still in the team of a running project — and goes to the project's
+  // manager of today, not to the one it first went to. It takes no corrections there.
+  async onResubmit(tx, sheet, form) {
+    refuseCorrections(form);
+    await membership(tx, sheet.userId, sheet.projectId);
+  },
+  routingVars: async (tx, sheet) => sheetVars(sheet, (await membership(tx, sheet.userId, sheet.projectId)).managerUserId),
   onPassed: (tx, sheet, e) => addToManHours(tx, sheet, 1, e.userId),
 });
 

@@ -23,7 +23,8 @@ import { isParticipant } from '../../bpm/bpm.repository';
 import { payRuns } from '../../salary/salary.schema';
 import { finProjectPeople, finProjects } from '../project/project.schema';
 import { daysOfMonth, dayType, holidaysOfMonth, splitMinutes } from './calendar';
-import { addToManHours, hourSheetDocument } from './hours.documents';
+import { addToManHours, hourSheetDocument, sheetVars } from './hours.documents';
+import { type Membership, membership } from './hours.membership';
 import { dept, hourSheetResource, person, project, sheetFilters, sheetSelect } from './hours.resource';
 import { finHourDays, finHourRevisions, finHourSheets, finLeaveRecords } from './hours.schema';
 
@@ -38,40 +39,6 @@ const toHours = (minutes: number) => minutes / 60;
 export async function assertMonthOpen(db: Db, month: number): Promise<void> {
   const [run] = await db.select({ state: payRuns.state }).from(payRuns).where(eq(payRuns.month, month));
   if (run?.state === 'closed') throw conflict(HOURS_MSG.payrollClosed);
-}
-
-interface Membership {
-  projectId: number;
-  name: string;
-  deptId: number | null;
-  managerUserId: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  phase: string;
-  joinDate: string | null;
-  leaveDate: string | null;
-}
-
-/** The project and my place in its team; refuses when I am not in it or it is not running. */
-export async function membership(db: Db, userId: number, projectId: number): Promise<Membership> {
-  const [row] = await db
-    .select({
-      projectId: finProjects.id,
-      name: finProjects.name,
-      deptId: finProjects.deptId,
-      managerUserId: finProjects.managerUserId,
-      startDate: finProjects.startDate,
-      endDate: finProjects.endDate,
-      phase: finProjects.phase,
-      joinDate: finProjectPeople.joinDate,
-      leaveDate: finProjectPeople.leaveDate,
-    })
-    .from(finProjects)
-    .innerJoin(finProjectPeople, and(eq(finProjectPeople.projectId, finProjects.id), eq(finProjectPeople.userId, userId)))
-    .where(and(eq(finProjects.id, projectId), isNull(finProjects.deletedAt)));
-  if (!row) throw badRequest(HOURS_MSG.notMember);
-  if (row.phase !== PROJECT_PHASE.active) throw badRequest(HOURS_MSG.projectNotActive);
-  return row;
 }
 
 /** The first and last day of the month on which the person may report on the project, or null. */
@@ -169,7 +136,7 @@ async function writeDays(tx: Db, sheetId: number, userId: number, days: CheckedD
 async function submit(tx: Db, user: Principal, row: SheetRow, m: Pick<Membership, 'name' | 'managerUserId'>) {
   if (!row.totalMinutes) throw badRequest(HOURS_MSG.empty);
   const title = `职能工时：${user.realName} ${Math.floor(row.month / 100)}年${row.month % 100}月 ${m.name}`;
-  const vars = { projectManager: m.managerUserId, projectId: row.projectId, deptId: row.deptId, month: row.month };
+  const vars = sheetVars(row, m.managerUserId);
   if (row.state === 'returned' && row.processInstanceId) {
     const task = await engine.resubmitTaskOf(tx, row.processInstanceId);
     if (task) {
