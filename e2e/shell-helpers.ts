@@ -167,10 +167,17 @@ export async function toasts(page: Page): Promise<string[]> {
 
 const require = createRequire(import.meta.url);
 
+let axeText: string | undefined;
+const axeSource = () => {
+  axeText ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  return axeText;
+};
+
 /** axe-core violations of impact serious or critical on the current page. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol: an inline <script> tag is refused by the app's CSP (script-src 'self').
-  await page.evaluate(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  // Evaluated through the debugging protocol: an inline <script> tag is refused by the app's CSP
+  // (script-src 'self'). Once per document: the app changes screens by its hash.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
