@@ -9,6 +9,7 @@ import { queryKeys } from '../../app/query-keys';
 import { FlowSteps, SignOffDialog } from '../../components/flow';
 import { renderValue } from '../../components/resource';
 import type { RecordDialogProps } from '../bpm/shared/process-dialogs';
+import { useReturnedDocument } from '../hr-documents/returned-document';
 import { useDocumentFlow } from '../hr-documents/use-document-flow';
 import { fenText } from './shared';
 
@@ -72,7 +73,7 @@ export function recordDialog(kind: RecordKind) {
         >,
       enabled: open && !!processInstanceId,
     });
-    const { steps, taskId, flow } = useDocumentFlow(open ? processInstanceId : null);
+    const { steps, taskId, resubmitTaskId, flow } = useDocumentFlow(open ? processInstanceId : null);
     const done = async (text: string) => {
       message.success(text);
       await Promise.all([
@@ -83,7 +84,13 @@ export function recordDialog(kind: RecordKind) {
       onDone?.();
       onClose();
     };
+    const returned = useReturnedDocument(resubmitTaskId, (text) => {
+      message.success(text);
+      onDone?.();
+      onClose();
+    });
     const footer = [];
+    if (returned.button) footer.push(returned.button);
     if (mode === 'approve' && taskId)
       footer.push(
         <Button key="pass" type="primary" onClick={() => setSign('pass')}>
@@ -101,6 +108,7 @@ export function recordDialog(kind: RecordKind) {
     const data = record.data;
     return (
       <Modal open={open} title={`${kind.title}详情`} width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
+        {returned.hint}
         {record.isLoading || !data ? (
           <Spin />
         ) : kind.view ? (

@@ -26,6 +26,7 @@ import { queryKeys } from '../../app/query-keys';
 import { FlowSteps, SignOffDialog } from '../../components/flow';
 import { FileGroupField, renderValue } from '../../components/resource';
 import type { RecordDialogProps } from '../bpm/shared/process-dialogs';
+import { useReturnedDocument } from './returned-document';
 import { useDocumentFlow } from './use-document-flow';
 
 export interface DocumentKind {
@@ -111,7 +112,8 @@ export function useDocumentActions(processKey: string, processInstanceId: number
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [sign, setSign] = useState<null | 'pass' | 'reject'>(null);
-  const { steps, taskId, nodeId, flow } = useDocumentFlow(processInstanceId);
+  const { steps, taskId, nodeId, resubmitTaskId, flow } = useDocumentFlow(processInstanceId);
+  const returned = useReturnedDocument(resubmitTaskId, onDone);
   const done = async (text: string) => {
     await Promise.all([
       qc.invalidateQueries({ queryKey: ['bpm'] }),
@@ -157,7 +159,7 @@ export function useDocumentActions(processKey: string, processInstanceId: number
       onSubmit={(m) => (sign === 'reject' ? run(kind.reject, { taskId, message: m }, '已驳回') : run(kind.pass, { taskId, message: m || undefined }, '已通过'))}
     />
   );
-  return { buttons, signOff, steps, flowLoading: flow.isLoading };
+  return { buttons, resubmit: returned.button, hint: returned.hint, signOff, steps, flowLoading: flow.isLoading };
 }
 
 /**
@@ -181,12 +183,14 @@ export function documentDialog(processKey: string) {
     });
     const footer = [
       ...(mode === 'approve' ? actions.buttons : []),
+      actions.resubmit,
       <Button key="close" onClick={onClose}>
         关闭
       </Button>,
     ];
     return (
       <Modal open={open} title={`${kind.title}详情`} width="60%" onCancel={onClose} footer={<Space wrap>{footer}</Space>} destroyOnHidden>
+        {actions.hint}
         {record.isLoading || !record.data ? <Spin /> : <DocumentFields kind={kind} record={record.data} />}
         <FlowSteps steps={actions.steps} loading={actions.flowLoading} />
         {actions.signOff}

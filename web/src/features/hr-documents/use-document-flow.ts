@@ -2,7 +2,10 @@ import { bpmCalls } from '@erp/contract/modules/bpm';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api/client';
 
-/** The flow of a document's process and my open task on it (with its node, from the open step). */
+/**
+ * The flow of a document's process and my open task on it: `taskId` when I approve (with its node,
+ * from the open step), `resubmitTaskId` when it was sent back to me, its applicant.
+ */
 export function useDocumentFlow(processInstanceId: number | null | undefined) {
   const flow = useQuery({
     queryKey: ['hrDocuments', 'flow', processInstanceId],
@@ -13,5 +16,6 @@ export function useDocumentFlow(processInstanceId: number | null | undefined) {
   const data = flow.data;
   const taskId = data?.taskKind === 'approve' ? data.taskId : null;
   const nodeId = taskId ? (data?.steps.find((s) => s.id === `t:${taskId}`)?.nodeId ?? null) : null;
-  return { flow, steps: data?.steps ?? [], taskId, nodeId, taskName: data?.taskName ?? null };
+  const resubmitTaskId = data?.taskKind === 'resubmit' ? data.taskId : null;
+  return { flow, steps: data?.steps ?? [], taskId, nodeId, resubmitTaskId, taskName: data?.taskName ?? null };
 }

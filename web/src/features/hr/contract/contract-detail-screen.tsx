@@ -38,9 +38,11 @@ function ContractDetail({ which }: { which: ContractRequestKind }) {
             <Space>
               <DictTag codeType="STATUS" value={String(r.status)} />
               {actions.buttons}
+              {actions.resubmit}
             </Space>
           }
         >
+          {actions.hint}
           <DocumentFields kind={kind} record={r} />
         </Card>
         <Card title="审批流程">
