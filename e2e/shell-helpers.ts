@@ -129,7 +129,8 @@ export async function chooseOption(page: Page, trigger: Locator, option: string 
       return;
     } catch (e) {
       if (attempt >= 3) throw e;
-      await page.keyboard.press('Escape');
+      // Close a dropdown still open before opening it again; with none open, Escape would close the dialog.
+      if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
     }
   }
 }
