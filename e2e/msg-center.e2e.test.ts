@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
-import { chooseOption } from './shell-helpers';
+import { chooseOption, recordedToasts, recordToasts } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,6 +68,7 @@ describe('message centre', () => {
 
   it('publishes a notice with the rich-text editor, refusing a wrong attachment type', async () => {
     const { page, context, errors } = await signIn('hrd01');
+    await recordToasts(page);
     await page.goto(`${baseUrl()}/#/MessageCenter/MessageManage`);
     await page.getByRole('button', { name: '发布公告' }).click();
     const drawer = page.locator('.ant-drawer');
@@ -109,6 +110,7 @@ describe('message centre', () => {
 
   it('schedules a notice to a role: listed as 待发布, nobody has it before its time', async () => {
     const { page, context, errors } = await signIn('hrd01');
+    await recordToasts(page);
     await page.goto(`${baseUrl()}/#/MessageCenter/MessageManage`);
     await page.getByRole('button', { name: '发布公告' }).click();
     const drawer = page.locator('.ant-drawer');
@@ -124,7 +126,13 @@ describe('message centre', () => {
     await drawer.locator('.ql-editor').click();
     await page.keyboard.type('请于月底前完成月结');
     await drawer.getByRole('button', { name: '发布公告' }).click();
-    await expect.poll(() => page.getByText(`已保存，将于 ${at} 发布`).isVisible(), { timeout: 10_000 }).toBe(true);
+    // Recorded, not polled on screen: the toast lives 3 s, a busy full run missed it once (and the
+    // drawer's own messages say what it refused, if anything).
+    await expect
+      .poll(async () => `${(await recordedToasts(page)).join('|')} / ${(await drawer.locator('.ant-form-item-explain-error').allTextContents()).join('|')}`, {
+        timeout: 15_000,
+      })
+      .toContain(`已保存，将于 ${at} 发布`);
     const row = page.locator('.ant-table-row').filter({ hasText: '财务月结定时通知' });
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('待发布');
     expect(await row.textContent()).toContain('指定角色');
