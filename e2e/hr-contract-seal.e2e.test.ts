@@ -6,7 +6,7 @@ import { chooseOption, go, recordedToasts, recordToasts, signedIn } from './shel
 /**
  * 合同用印 (/ContractSealList): hr01 applies to seal emp02's contract with the file, hrd01 passes
  * it from the detail screen; the list shows the demo requests; a request hrd01 sends back is resubmitted
- * by hr01 from its to-do. Accounts: hr01, hrd01, the records of emp02 and user40.
+ * by hr01 from its to-do. Accounts: hr01, hrd01, emp02's record and one without a seal request.
  */
 let browser: Browser;
 beforeAll(async () => {

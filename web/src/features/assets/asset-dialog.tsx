@@ -84,11 +84,7 @@ export function recordDialog(kind: RecordKind) {
       onDone?.();
       onClose();
     };
-    const returned = useReturnedDocument(resubmitTaskId, (text) => {
-      message.success(text);
-      onDone?.();
-      onClose();
-    });
+    const returned = useReturnedDocument(resubmitTaskId, done);
     const footer = [];
     if (returned.button) footer.push(returned.button);
     if (mode === 'approve' && taskId)

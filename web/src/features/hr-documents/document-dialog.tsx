@@ -113,7 +113,6 @@ export function useDocumentActions(processKey: string, processInstanceId: number
   const qc = useQueryClient();
   const [sign, setSign] = useState<null | 'pass' | 'reject'>(null);
   const { steps, taskId, nodeId, resubmitTaskId, flow } = useDocumentFlow(processInstanceId);
-  const returned = useReturnedDocument(resubmitTaskId, onDone);
   const done = async (text: string) => {
     await Promise.all([
       qc.invalidateQueries({ queryKey: ['bpm'] }),
@@ -122,6 +121,7 @@ export function useDocumentActions(processKey: string, processInstanceId: number
     ]);
     onDone(text);
   };
+  const returned = useReturnedDocument(resubmitTaskId, done);
   const run = (call: CallDefinition, body: Record<string, unknown>, text: string) => api(call, body as RequestOf<CallDefinition>).then(() => done(text));
   const judging = processKey === PERFORMANCE_PROCESS_KEY && !!nodeId?.startsWith('judge');
   const buttons = [];

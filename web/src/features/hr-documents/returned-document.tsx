@@ -1,21 +1,19 @@
 import { bpmCalls } from '@erp/contract/modules/bpm';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/client';
-import { queryKeys } from '../../app/query-keys';
 import '../bpm/bpm-texts';
 
 /**
  * What the applicant of a document sent back to them sees in its process-centre dialog: a hint and
  * 重新提交, which sends it on as it was saved (the generic resubmission; its document refuses
  * corrections there and reads its routing from the record). Changes are made on the document's own
- * page, whose save resubmits.
+ * page, whose save resubmits. `after` is the dialog's own completion (its toast, the lists it
+ * refreshes, closing), as after a pass.
  */
-export function useReturnedDocument(resubmitTaskId: number | null, onDone: (text: string) => void) {
+export function useReturnedDocument(resubmitTaskId: number | null, after: (text: string) => Promise<void> | void) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   if (!resubmitTaskId) return { hint: null, button: null };
   const resubmit = async () => {
@@ -28,12 +26,7 @@ export function useReturnedDocument(resubmitTaskId: number | null, onDone: (text
     } finally {
       setBusy(false);
     }
-    await Promise.all([
-      qc.invalidateQueries({ queryKey: ['bpm'] }),
-      qc.invalidateQueries({ queryKey: queryKeys.bpmTotal }),
-      qc.invalidateQueries({ queryKey: ['hrDocuments'] }),
-    ]);
-    onDone(t('bpm.done.resubmit'));
+    await after(t('bpm.done.resubmit'));
   };
   return {
     hint: <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('bpm.returnedHint')} data-testid="document-returned" />,

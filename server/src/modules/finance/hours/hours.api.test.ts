@@ -258,11 +258,11 @@ describe('filling, submitting and approving a month', () => {
     expect(again.code, again.message).toBe('200');
     const waiting = async (token: string) =>
       (await s.post<Page<HourApproveRecord>>(F('selectApprovePage'), { pageSize: 100 }, token)).data.records.some((r) => r.id === res.data.id);
-    expect(await waiting(await s.login('hrd01'))).toBe(true);
+    const hrd = await s.login('hrd01');
+    expect(await waiting(hrd)).toBe(true);
     expect(await waiting(mgr)).toBe(false);
 
     // Sent back again, then its owner leaves the team: the process centre may not send it on.
-    const hrd = await s.login('hrd01');
     const task2 = (await s.post<HourSheetDetail>(F('select'), { id: res.data.id }, hrd)).data.taskId;
     expect((await s.post(F('rollback'), { taskId: task2, message: '再核对' }, hrd)).code).toBe('200');
     await s.db.delete(finProjectPeople).where(eq(finProjectPeople.projectId, moved));

@@ -1,7 +1,7 @@
 import { HOURS_PROCESS } from '@erp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db';
-import { defineDocument, refuseCorrections } from '../../../platform/document/business-document';
+import { defineDocument } from '../../../platform/document/business-document';
 import { registerClosureCheck } from '../project/closure-checks';
 import { membership } from './hours.membership';
 import { finHourSheets } from './hours.schema';
@@ -48,13 +48,10 @@ export const hourSheetDocument = defineDocument({
   table: finHourSheets,
   columns: { id: finHourSheets.id, state: finHourSheets.state, instanceId: finHourSheets.processInstanceId, documentNo: finHourSheets.sheetNo },
   defaultDefinitionXml: HOURS_PROCESS_XML,
-  // A sheet sent back and resubmitted from the process centre (not through its save call) is held to
-  // the save's rule — its owner still in the team of a running project — and goes to the project's
-  // manager of today, not to the one it first went to. It takes no corrections there.
-  async onResubmit(tx, sheet, form) {
-    refuseCorrections(form);
-    await membership(tx, sheet.userId, sheet.projectId);
-  },
+  // A sheet sent back and resubmitted from the process centre (not through its save call) goes to the
+  // project's manager of today, not to the one it first went to, and is held to the save's rule: its
+  // owner still in the team of a running project (`membership` refuses, undoing the resubmission).
+  // Without an onResubmit it takes no corrections there.
   routingVars: async (tx, sheet) => sheetVars(sheet, (await membership(tx, sheet.userId, sheet.projectId)).managerUserId),
   onPassed: (tx, sheet, e) => addToManHours(tx, sheet, 1, e.userId),
 });
