@@ -1,9 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './vitest.sequencer';
+
+/**
+ * Browser-test workers, each with a built server of its own (e2e/global-setup.ts): two on the
+ * 2-core CI machine (one left chromium and the server idle a third of the time). E2E_WORKERS=1 runs
+ * every file on one server, one after the other.
+ */
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 // Three levels (design.md): unit (pure logic), api (real HTTP against the server on PGlite, or on
 // PostgreSQL when TEST_DATABASE_URL is set) and e2e (chromium against the built product).
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
@@ -25,6 +34,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          // The files of a worker share one process and its loaded modules: each file importing the
+          // whole server again took a fifth of the part (220 s of 1,100 summed). Each file still has
+          // its own database and server; buildApp empties what modules keep per process
+          // (platform/process-caches.ts).
+          isolate: false,
         },
       },
       {
@@ -37,8 +51,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { chooseOption, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -117,8 +117,7 @@ describe('role screen', () => {
 
     // Data scope: own department.
     await row.getByRole('button', { name: '数据范围' }).click();
-    await dialog(page).getByLabel('数据范围').click();
-    await page.locator('.ant-select-item-option', { hasText: '本部门' }).filter({ hasNotText: '以下' }).click();
+    await chooseOption(page, dialog(page).getByLabel('数据范围'), /^本部门$/);
     await ok(page).click();
     await expect.poll(() => page.getByText('数据范围已保存').isVisible(), { timeout: 10_000 }).toBe(true);
 

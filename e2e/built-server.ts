@@ -48,11 +48,14 @@ export async function startBuiltServer(opts: { port: number; timeoutMs: number; 
   });
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + opts.timeoutMs;
+  let waitingFor = '/readyz to answer 200 (migrations)';
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`the built server on ${url} exited with ${child.exitCode} while waiting for ${waitingFor} (its output is above)`);
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.ok) {
+        waitingFor = 'admin to sign in with Demo@123 (the demo data loading)';
         const login = await fetch(`${url}/auth/oauth/token`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -63,7 +66,7 @@ export async function startBuiltServer(opts: { port: number; timeoutMs: number; 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready in ${opts.timeoutMs / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`the built server on ${url} did not become ready in ${opts.timeoutMs / 1000} s: waited for ${waitingFor}`);
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
@@ -71,8 +74,15 @@ export async function startBuiltServer(opts: { port: number; timeoutMs: number; 
     dataDir,
     child,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
+      // Its data directory goes once it has exited (closing the database); a process that does not
+      // stop within 60 s is killed.
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        await exited;
+        clearTimeout(timer);
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

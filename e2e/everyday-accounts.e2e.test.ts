@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, apiLogin, baseUrl, launchBrowser, newPage } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, baseUrl, launchBrowser, newPage, server } from './harness';
 import { clickDialogOk, go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, url } from './shell-helpers';
 
 /**
@@ -65,7 +65,7 @@ describe('passwords', () => {
     await dlg.getByRole('button', { name: '发送验证码' }).click();
     await dlg.getByText('如该账号绑定了邮箱，验证码已发送', { exact: false }).waitFor({ timeout: 10_000 });
     // Without SMTP the server writes the mail to DATA_DIR/mail.
-    const mailDir = path.join(inject('dataDir'), 'mail');
+    const mailDir = path.join(server().dataDir, 'mail');
     let code = '';
     await expect
       .poll(

@@ -5,26 +5,42 @@ import { freePort, startBuiltServer } from './built-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's DATA_DIR (mail without SMTP is written to its mail/ folder). */
-    dataDir: string;
+    /** One built server per browser-test worker: worker n (VITEST_POOL_ID) uses servers[n - 1]. */
+    servers: Array<{
+      baseUrl: string;
+      /** The server's DATA_DIR (mail without SMTP is written to its mail/ folder). */
+      dataDir: string;
+    }>;
   }
 }
 
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * One built product for all browser tests: `server/dist/main.js` (built by `npm run test:e2e`)
- * on a free port with a fresh embedded database, seeded with the demo data on first start.
+ * The built product for the browser tests: `server/dist/main.js` (built by `npm run test:e2e`), one
+ * per worker, each on a free port with a fresh embedded database seeded with the demo data on first
+ * start. Files of different workers never share a server, so one file's changes to the demo data
+ * reach only the files after it on the same worker, as when all ran on one (issue 33).
  */
 export default async function setup(project: TestProject) {
   const main = path.join(root, 'server/dist/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
     throw new Error('run `npm run build` first (npm run test:e2e does)');
   }
-  const server = await startBuiltServer({ port: await freePort(), timeoutMs: 240_000, dataPrefix: 'erp-e2e-' });
-  const { url: baseUrl, dataDir } = server;
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  return () => server.stop();
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, async () => startBuiltServer({ port: await freePort(), timeoutMs: 300_000, dataPrefix: 'erp-e2e-' })),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = () => Promise.all(servers.map((s) => s.stop())).then(() => undefined);
+  const refused = started.find((s) => s.status === 'rejected');
+  if (refused) {
+    await stopAll();
+    throw refused.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map((s) => ({ baseUrl: s.url, dataDir: s.dataDir })),
+  );
+  return stopAll;
 }

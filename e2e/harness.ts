@@ -1,7 +1,14 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import fs from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's chromium. Headless runs take Debian's chromium-headless-shell (the same build without the
+ * browser's UI) when it is installed: the suite's sign-ins and screens took a fifth less time in it.
+ * CHROMIUM_PATH names another binary.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (process.env.E2E_HEADED !== '1' && fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 /** Flags for a headless chromium as root on a closed network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -14,10 +21,25 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's server (global-setup.ts starts one per worker). */
+export function server(): { baseUrl: string; dataDir: string } {
+  const servers = inject('servers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const own = servers[(worker - 1) % servers.length];
+  if (!own) throw new Error(`no browser-test server for worker ${worker}`);
+  return own;
+}
 
+export const baseUrl = () => server().baseUrl;
+
+/** Headless unless E2E_HEADED=1 (docs/testing.md); E2E_SLOWMO=<ms> slows every action down. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: process.env.E2E_HEADED !== '1',
+    slowMo: Number(process.env.E2E_SLOWMO ?? 0) || undefined,
+  });
 }
 
 export interface TrackedPage {
@@ -27,17 +49,59 @@ export interface TrackedPage {
   errors: string[];
 }
 
-/** A page in a fresh context (own storage), recording console errors. */
-export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 }, locale: 'zh-CN', timezoneId: 'UTC' });
+/**
+ * A page in a fresh context (own storage), recording console errors. The context asks for reduced
+ * motion, so antd opens and closes dialogs, menus and dropdowns without their animations: a click
+ * on a dropdown still moving in, or one still fading out, was most of the suite's flakes.
+ * `motion: true` keeps them (a test of the motion itself).
+ */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; motion?: boolean } = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
+    locale: 'zh-CN',
+    timezoneId: 'UTC',
+    reducedMotion: opts.motion ? 'no-preference' : 'reduce',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(String(err)));
+  trackCalls(page);
   describeOnFailure(page, errors);
   return { page, context, errors };
+}
+
+const callsInFlight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's calls and lazily loaded scripts (a screen's chunk) from their start to their answer (or failure). */
+function trackCalls(page: Page): void {
+  const open = new Set<Request>();
+  callsInFlight.set(page, open);
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr' || r.resourceType() === 'script') open.add(r);
+  });
+  const done = (r: Request) => open.delete(r);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until the page has no call in flight: every answer it asked for so far has arrived (and
+ * been handed to the app). What a test checks "did not happen" — a second toast, a reload, a
+ * dialog — would have been caused by one of those answers. Says which calls were left when it fails.
+ */
+export async function callsSettled(page: Page, timeout = 20_000): Promise<void> {
+  const open = callsInFlight.get(page);
+  if (!open) throw new Error('callsSettled: the page was not opened with newPage()');
+  const deadline = Date.now() + timeout;
+  // Two looks a frame apart: an answer's handler may start the next call.
+  for (let quiet = 0; quiet < 2; ) {
+    if (Date.now() > deadline) throw new Error(`calls still in flight after ${timeout / 1000} s: ${[...open].map((r) => r.url()).join(', ')}`);
+    quiet = open.size === 0 ? quiet + 1 : 0;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null)))).catch(() => undefined);
+  }
 }
 
 /**

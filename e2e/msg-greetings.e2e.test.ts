@@ -49,7 +49,7 @@ describe('greeting dialogs', () => {
 
     // A reload is not a new sign-in: no greeting again.
     await page.reload();
-    await page.waitForTimeout(2000);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.greetings), { timeout: 20_000 }).toBe('none');
     expect(await page.getByText(/今天是您的生日/).isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();

@@ -28,11 +28,20 @@ describe('live channel in the browser', () => {
 
     const login = await apiLogin('mgr01');
     const { page, context, errors } = await newPage(browser);
+    // The page's timers run on a clock the test can move on (still in real time until it does).
+    await page.clock.install();
+    // The socket is open once the server answers its first ping.
+    const acknowledged = new Promise<void>((resolve) =>
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (String(f.payload) === 'pong') resolve();
+        }),
+      ),
+    );
     await page.goto(`${baseUrl()}/#/entry?access_token=${login.access_token}`);
     await page.waitForURL(/#\/WorkBench/, { timeout: 15_000 });
     await page.goto(`${baseUrl()}/#/MessageCenter/index?msgType=001`);
-    // Let the socket connect (it pings on open).
-    await page.waitForTimeout(1500);
+    await acknowledged;
 
     const emp = await apiLogin('emp01');
     const started = await apiCall('/bpm_api/bpm/camunda/start', { processKey: 'E2eLive', title: '实时通知测试申请', form: {} }, emp.access_token);
@@ -42,8 +51,8 @@ describe('live channel in the browser', () => {
     await expect.poll(() => popup.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await popup.textContent()).toContain('实时通知测试申请');
     expect(await popup.textContent()).toContain('经理审批');
-    // Persistent: still there after the usual toast time.
-    await page.waitForTimeout(5000);
+    // Persistent: still there once the usual toast time (4.5 s) has passed on the page's clock.
+    await page.clock.fastForward(10_000);
     expect(await popup.isVisible()).toBe(true);
     // The list refreshed by itself: the new message is on its first page (a full page keeps its size).
     await expect.poll(() => page.getByTestId('message-item').filter({ hasText: '实时通知测试申请' }).count()).toBe(1);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './harness';
-import { go, seriousA11yViolations, signedIn, unexpected } from './shell-helpers';
+import { go, screenSettled, seriousA11yViolations, signedIn, unexpected } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('help centre and AI assistant pages (spec 000 §1, §2)', () => {
     await go(page, '/helpCenter/xiaodeAI');
     await page.getByTestId('ai-assistant').waitFor();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
+    await screenSettled(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { apiLogin, baseUrl, newPage, type TrackedPage } from './harness';
+import { apiLogin, baseUrl, callsSettled, newPage, type TrackedPage } from './harness';
 
 export const ENTRY_URL = /#\/entry/;
 export const url = (hashPath: string) => `${baseUrl()}/#${hashPath}`;
@@ -21,29 +21,43 @@ export async function signedIn(browser: Browser, user: string, opts: { width?: n
 /**
  * Closes the first-login greeting dialogs (birthday, anniversary, time capsule) some demo users get.
  * The greeting extension mounts when the browser is idle and marks <html data-greetings="due|none">
- * once it knows; when dialogs are due they are waited for and closed one after the other.
+ * once it knows, and "done" once the last due dialog is closed; each shown dialog is closed with
+ * Escape until then.
  */
 export async function dismissGreetings(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.greetings !== undefined, undefined, { timeout: 20_000 });
-  if ((await page.evaluate(() => document.documentElement.dataset.greetings)) !== 'due') return;
+  const state = () => page.evaluate(() => document.documentElement.dataset.greetings);
+  await expect.poll(state, { timeout: 20_000 }).toBeDefined();
+  if ((await state()) !== 'due') return;
   const open = page.locator('.ant-modal-wrap:visible');
-  await open.first().waitFor({ timeout: 20_000 });
-  for (let i = 0; i < 8; i++) {
-    if ((await open.count()) === 0) {
-      // The next dialog of the sequence may follow the closed one.
-      await page.waitForTimeout(500);
-      if ((await open.count()) === 0) return;
-    }
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(400);
-  }
+  await expect
+    .poll(
+      async () => {
+        const now = await state();
+        if (now !== 'done' && (await open.count()) > 0) await page.keyboard.press('Escape');
+        return now;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('done');
 }
 
-/** Goes to a hash route inside the running app (no page load); waits for it unless the route redirects. */
+/**
+ * Goes to a hash route inside the running app (no page load) and waits until it is there; with
+ * `redirects`, until the browser has taken the new hash (the app may send us on at once, even back
+ * to where we were: `/` → the workbench).
+ */
 export async function go(page: Page, hashPath: string, opts: { redirects?: boolean } = {}): Promise<void> {
-  await page.evaluate((p) => {
-    location.hash = p;
-  }, hashPath);
+  await page.evaluate(
+    (p) =>
+      new Promise<void>((resolve) => {
+        const before = location.hash;
+        location.hash = p;
+        // The hash changes at once; its event follows as a task. The same hash fires none.
+        if (location.hash === before) resolve();
+        else window.addEventListener('hashchange', () => resolve(), { once: true });
+      }),
+    hashPath,
+  );
   if (!opts.redirects) await page.waitForFunction((p) => location.hash.startsWith(`#${p.split('?')[0]}`), hashPath);
 }
 
@@ -159,6 +173,29 @@ export async function choosePerson(page: Page, trigger: Locator, user: string): 
     if (attempt >= 3) throw new Error(`${user} was not offered first after three tries (first option: ${await first.textContent().catch(() => 'none')})`);
   }
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Waits until the screen has rendered its data: no call in flight, no spinner or skeleton in the
+ * main area, and no CSS transition running (a button enabled when its data arrived fades from its
+ * disabled colours; axe would measure them halfway). Spinners are animations, not transitions.
+ */
+export async function screenSettled(page: Page, timeout = 20_000): Promise<void> {
+  const busy = page.locator('main .ant-spin-spinning:visible, main .ant-skeleton:visible, main [aria-busy="true"]:visible');
+  await expect
+    .poll(
+      async () => {
+        await callsSettled(page, timeout);
+        return busy.count();
+      },
+      { timeout },
+    )
+    .toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length), {
+      timeout: 5_000,
+    })
+    .toBe(0);
 }
 
 /** Texts of the antd message toasts currently shown. */

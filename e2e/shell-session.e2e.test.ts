@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, launchBrowser, newPage } from './harness';
+import { apiCall, apiLogin, callsSettled, launchBrowser, newPage } from './harness';
 import { ENTRY_URL, go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, toasts, url } from './shell-helpers';
 
 let browser: Browser;
@@ -88,7 +88,8 @@ describe('entry and session (spec 000 §4, §8)', () => {
     await go(page, '/MessageCenter/index', { redirects: true });
     await expect.poll(() => recordedToasts(page), { timeout: 10_000 }).toContain(EXPIRED);
     await page.waitForURL(/#\/entry\?redirect=%2FMessageCenter%2Findex/, { timeout: 10_000 });
-    await page.waitForTimeout(500);
+    // Every refused call has been answered: a second warning would have come from one of them.
+    await callsSettled(page);
     expect((await recordedToasts(page)).filter((t) => t === EXPIRED)).toHaveLength(1);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     await context.close();
@@ -105,7 +106,7 @@ describe('entry and session (spec 000 §4, §8)', () => {
     await page.reload({ waitUntil: 'commit' });
     await expect.poll(() => recordedToasts(page), { timeout: 15_000 }).toContain(EXPIRED);
     await page.waitForURL(/#\/entry\?redirect=%2FhelpCenter%2Frecept/, { timeout: 10_000 });
-    await page.waitForTimeout(500);
+    await callsSettled(page);
     expect((await recordedToasts(page)).filter((t) => t === EXPIRED)).toHaveLength(1);
     await context.close();
   });
@@ -122,8 +123,12 @@ describe('entry and session (spec 000 §4, §8)', () => {
     await page.getByTestId('tabs-bar').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('appVersion'))).toBe('a-newer-build');
     await go(page, '/Initiate/index');
+    // The check of the last navigation answered (the same version now) and whatever it led to is done.
+    const checked = page.waitForResponse(/version\.json/);
     await go(page, '/WorkBench/index');
-    await page.waitForTimeout(1000);
+    await checked;
+    await callsSettled(page);
+    await page.waitForLoadState();
     expect(loads).toBe(1);
     expect(errors).toEqual([]);
     await context.close();

@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { installMetrics } from './platform/metrics/metrics';
 import type { ServerModule } from './platform/module';
 import { createPlatform, type Platform } from './platform/platform';
+import { forgetProcessCaches } from './platform/process-caches';
 
 export interface BuildOptions {
   config: Config;
@@ -26,6 +27,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ config, database, modules: selected = modules }: BuildOptions): Promise<{ app: FastifyInstance; platform: Platform }> {
+  // Nothing a module remembers from a database this process served before answers for this one.
+  forgetProcessCaches();
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -84,8 +87,8 @@ export async function buildApp({ config, database, modules: selected = modules }
       wildcard: false,
       // The version file must never be cached: the shell compares it to reload on a new release.
       setHeaders: (res, file) => {
-        if (file.endsWith('index.html') || file.endsWith('version.json')) res.header('cache-control', 'no-cache');
-        else if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.endsWith('index.html') || file.endsWith('version.json')) res.setHeader('cache-control', 'no-cache');
+        else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -18,11 +18,21 @@ describe('first start without SEED_DEMO (issue 25 §5)', () => {
   let url: string;
   let close: () => Promise<void>;
   let printed = '';
+  let weakRefusal: unknown;
+  let usersAfterWeak = -1;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-first-'));
     database = await openPglite();
     await database.migrate();
+    // The weak password is tried first on the same empty database: a second migrated database
+    // took this file past its time limit on a loaded machine (issue 33).
+    weakRefusal = await initialiseEmptyDatabase(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin' }), quiet).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    usersAfterWeak = count?.n ?? -1;
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
     const log = vi.spyOn(console, 'log').mockImplementation((text: string) => {
       printed += text;
@@ -76,14 +86,9 @@ describe('first start without SEED_DEMO (issue 25 §5)', () => {
     expect((await call('/auth/base/api/user/getAllMenuTreeByUser', {}, token)).status).toBe(200);
   });
 
-  it('refuses a weak ADMIN_PASSWORD', async () => {
-    const empty = await openPglite();
-    await empty.migrate();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin' });
-    await expect(initialiseEmptyDatabase(empty.db, config, quiet)).rejects.toThrow(/ADMIN_PASSWORD/);
-    const [count] = await empty.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    expect(count?.n).toBe(0);
-    await empty.close();
+  it('refuses a weak ADMIN_PASSWORD and writes nothing', () => {
+    expect(String(weakRefusal)).toMatch(/ADMIN_PASSWORD/);
+    expect(usersAfterWeak).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,15 +8,81 @@ import { type Database, openPglite, openPostgres } from '../src/platform/db';
 
 /**
  * Test databases. Each test file gets its own database with the demo data, copied from a template
- * built once per run: a PGlite data-dir dump, or a PostgreSQL template database when
- * TEST_DATABASE_URL is set.
+ * built once: a PGlite data directory, or a PostgreSQL template database when TEST_DATABASE_URL is set.
+ *
+ * The PGlite template is kept in the temporary folder under a hash of what decides its contents
+ * (the server's and the contract's sources, the PGlite version), so the later runs of one CI job —
+ * the Node 22/24 subsets — reuse it instead of seeding again (~40 s on a loaded machine). A copy of
+ * its directory opens in about a second, against three for unpacking a dump into memory.
  */
-export const TEMPLATE_DUMP = path.join(os.tmpdir(), `erp-test-template-${process.ppid}.tar.gz`);
+const root = path.resolve(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') sourceFiles(full, out);
+    } else if (!/\.test\.tsx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** What the template depends on, as a short hash. */
+export function templateKey(): string {
+  const hash = createHash('sha256');
+  const pglite = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  hash.update(`pglite ${pglite.version}\n`);
+  for (const file of [...sourceFiles(path.join(root, 'server/src')), ...sourceFiles(path.join(root, 'packages/contract/src'))].sort()) {
+    hash.update(`${path.relative(root, file)}\n`);
+    hash.update(fs.readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+const TEMPLATE_PREFIX = 'erp-test-template-';
+const COMPLETE = '.template-complete';
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** Removes other templates not used for a day (earlier sources); a run in another checkout may still use a newer one. */
+function removeStaleTemplates(keep: string): void {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const full = path.join(os.tmpdir(), name);
+    if (!name.startsWith(TEMPLATE_PREFIX) || full === keep) continue;
+    try {
+      if (fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full, { recursive: true, force: true });
+    } catch {
+      // removed meanwhile
+    }
+  }
+}
+
+async function buildPgliteTemplate(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
+  if (fs.existsSync(path.join(dir, COMPLETE))) {
+    fs.utimesSync(dir, new Date(), new Date());
+    return dir;
+  }
+  removeStaleTemplates(dir);
+  const building = `${dir}.building-${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  const database = await openPglite(building);
+  await database.migrate();
+  await seedDemo(database.db);
+  await database.close();
+  fs.writeFileSync(path.join(building, COMPLETE), new Date().toISOString());
+  try {
+    fs.renameSync(building, dir);
+  } catch {
+    // Another run finished the same template first: theirs is as good.
+    fs.rmSync(building, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 export async function buildTemplate(): Promise<{ kind: 'pglite' | 'postgres'; ref: string }> {
@@ -33,19 +100,20 @@ export async function buildTemplate(): Promise<{ kind: 'pglite' | 'postgres'; re
     await database.close();
     return { kind: 'postgres', ref: name };
   }
-  const database = await openPglite();
-  await database.migrate();
-  await seedDemo(database.db);
-  if (!database.dump) throw new Error('PGlite dump not available');
-  const dump = await database.dump();
-  fs.writeFileSync(TEMPLATE_DUMP, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
-  return { kind: 'pglite', ref: TEMPLATE_DUMP };
+  return { kind: 'pglite', ref: await buildPgliteTemplate() };
 }
 
+/** The PostgreSQL template goes with its run; the PGlite one stays for the next run of the same sources. */
 export async function dropTemplate(template: { kind: string; ref: string }): Promise<void> {
-  if (template.kind === 'pglite') fs.rmSync(template.ref, { force: true });
-  else await dropDatabase(template.ref);
+  if (template.kind === 'postgres') await dropDatabase(template.ref);
+}
+
+/** A copy of the template's data directory for one test's database (PostgreSQL's files only). */
+async function copyPgliteTemplate(ref: string, dataDir: string): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (const name of fs.readdirSync(ref)) {
+    if (name !== COMPLETE) await fs.promises.cp(path.join(ref, name), path.join(dataDir, name), { recursive: true });
+  }
 }
 
 async function dropDatabase(name: string): Promise<void> {
@@ -58,9 +126,17 @@ async function dropDatabase(name: string): Promise<void> {
 /** A fresh copy of the template for one test file. */
 export async function openTestDatabase(template: { kind: string; ref: string }): Promise<Database> {
   if (template.kind === 'pglite') {
-    const blob = new Blob([fs.readFileSync(template.ref)]);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-db-'));
+    await copyPgliteTemplate(template.ref, dataDir);
     // TEST_LOG_SQL_FILE: every statement of the test's server as a JSON line (for counting a call's statements).
-    return openPglite(undefined, blob, { logSqlFile: process.env.TEST_LOG_SQL_FILE });
+    const database = await openPglite(dataDir, undefined, { logSqlFile: process.env.TEST_LOG_SQL_FILE });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const { name, url } = await copyPostgresTemplate(template.ref);
   const database = await openPostgres(url, 20, { logSqlFile: process.env.TEST_LOG_SQL_FILE });
@@ -82,8 +158,7 @@ export async function templateForProcess(
   dataDir: string,
 ): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (template.kind === 'pglite') {
-    const database = await openPglite(dataDir, new Blob([fs.readFileSync(template.ref)]));
-    await database.close();
+    await copyPgliteTemplate(template.ref, dataDir);
     return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const { name, url } = await copyPostgresTemplate(template.ref);

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db';
+import { processCache } from './process-caches';
 import { sharedSecrets } from './shared-secret.schema';
 
 const cache = new Map<string, Promise<string>>();
+processCache(() => cache.clear());
 
 /** A named 256-bit secret shared by every process through the database (created on first use). */
 export function sharedSecret(db: Db, name: string): Promise<string> {

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { roles, users, wfDefinitions } from '../db/schema';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
+import { processCache } from '../platform/process-caches';
 import { serviceHook } from './hooks';
 import { ModelError, type ProcessModel } from './model';
 import { parseDefinition } from './parser';
@@ -14,6 +15,7 @@ export type DefinitionRow = typeof wfDefinitions.$inferSelect;
  * version), so an entry never goes stale; one graph per deployed version, a few KB each.
  */
 const modelCache = new Map<number, ProcessModel>();
+processCache(() => modelCache.clear());
 
 export async function modelOf(db: Db, definitionId: number): Promise<ProcessModel> {
   const cached = modelCache.get(definitionId);

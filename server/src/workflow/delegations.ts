@@ -2,6 +2,7 @@ import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { wfDelegations } from '../db/schema';
 import { BusinessCalendar } from '../platform/business-time';
 import { type Db, queryRows } from '../platform/db';
+import { processCache } from '../platform/process-caches';
 
 /**
  * Proxy approval (代理): a user names a deputy for a range of business days. While the range runs,
@@ -46,6 +47,7 @@ async function currentDeputies(db: Db, day: string): Promise<Map<number, Deputy>
 export function forgetDelegationCache(): void {
   current = null;
 }
+processCache(forgetDelegationCache);
 
 /**
  * The holders of new tasks for `people`: each person with a deputy today is replaced by the deputy

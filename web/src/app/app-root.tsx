@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setMessageInstance } from './api/notify';
@@ -12,6 +12,7 @@ import { lazyScreen, preloadable, takeChunkTarget } from './registry/lazy-screen
 import { findScreen } from './registry/screens';
 import { ScreenSpin } from './shell/screen-spin';
 import { SessionGate } from './shell/session-context';
+import { usePrefersReducedMotion } from './shell/use-media';
 
 /** One blue for primary, links and info, and secondary text dark enough for WCAG AA contrast on white and on the page grey. */
 /**
@@ -99,8 +100,10 @@ function useAntdLocale(language: string): Locale {
 export function AppRoot() {
   const { i18n } = useTranslation();
   const locale = useAntdLocale(i18n.language);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => ({ token: { ...THEME.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
-    <ConfigProvider locale={locale} theme={THEME}>
+    <ConfigProvider locale={locale} theme={theme}>
       <AntApp>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>

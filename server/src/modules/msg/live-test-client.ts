@@ -22,5 +22,14 @@ export function openSocket(url: string, userCode: string, token: string, headers
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { ws, frames, closed, opened, next };
+  /**
+   * Resolves once every frame the server wrote to this socket before now has arrived: a ping is
+   * answered after whatever was queued on the socket before it. Tests that something did not
+   * arrive wait for this instead of a time.
+   */
+  const flush = async (): Promise<void> => {
+    ws.send(JSON.stringify({ type: 'ping' }));
+    await next((f) => f === 'pong');
+  };
+  return { ws, frames, closed, opened, next, flush };
 }

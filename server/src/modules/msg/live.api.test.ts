@@ -71,7 +71,7 @@ describe('live channel', () => {
     await s.post('/msg_api/msg/api/message/infoAndUpdateReceiveReadStatus', { messageId: add.data.messageId }, emp);
     const unread = JSON.parse(await mine.next((f) => f.includes('"unread"')));
     expect(unread.counts).toHaveLength(4);
-    await new Promise((r) => setTimeout(r, 200));
+    await theirs.flush();
     expect(theirs.frames.filter((f) => f.includes('推送测试'))).toEqual([]);
     mine.ws.close();
     theirs.ws.close();
@@ -159,7 +159,7 @@ describe('live channel', () => {
     expect(frame).not.toMatch(/\d{6}/);
     // Sent once: a second round announces nothing more.
     await worker.runOnce();
-    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([mine.flush(), other.flush()]);
     expect(mine.frames.filter((f) => f.includes('mailMsg'))).toEqual([]);
     expect(other.frames.filter((f) => f.includes('mailMsg'))).toEqual([]);
     mine.ws.close();
@@ -174,7 +174,7 @@ describe('live channel', () => {
     const enabled = (await s.db.select({ id: users.id }).from(users).where(eq(users.enabled, true))).length;
     expect(add.data.receiverCount).toBe(enabled);
     await Promise.all([a.next((f) => f.includes('全员推送一次')), b.next((f) => f.includes('全员推送一次'))]);
-    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all([a.flush(), b.flush()]);
     expect([...a.frames, ...b.frames].filter((f) => f.includes('全员推送一次'))).toEqual([]);
     const copies = await s.db.select({ userId: messageReceivers.userId }).from(messageReceivers).where(eq(messageReceivers.messageId, add.data.messageId));
     expect(new Set(copies.map((c) => c.userId)).size).toBe(enabled);
@@ -199,7 +199,7 @@ describe('live channel', () => {
     const copies = await s.db.select({ userId: messageReceivers.userId }).from(messageReceivers).where(eq(messageReceivers.messageId, messageId));
     expect(copies).toHaveLength(enabled);
     // hr01 had the copy and the push already.
-    await new Promise((r) => setTimeout(r, 200));
+    await first.flush();
     expect(first.frames.filter((f) => f.includes('补发全员'))).toEqual([]);
     sock.ws.close();
     first.ws.close();

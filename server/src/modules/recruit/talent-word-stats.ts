@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db';
+import { processCache } from '../../platform/process-caches';
 
 /**
  * The share of talents holding each of the pool's most common words, as PostgreSQL's statistics of
@@ -20,6 +21,9 @@ const NONE: WordShares = { shareOf: () => 0 };
 const REFRESH_MS = 10 * 60_000;
 
 let cached: { at: number; shares: Promise<WordShares> } | null = null;
+processCache(() => {
+  cached = null;
+});
 
 async function readShares(db: Db): Promise<WordShares> {
   const [row] = await queryRows<{ words: string[] | null; freqs: number[] | null }>(

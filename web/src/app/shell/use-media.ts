@@ -15,3 +15,7 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);
+
+/** The system setting "reduce motion" (WCAG 2.3.3): antd's dialogs, menus and dropdowns then appear at once. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+export const usePrefersReducedMotion = () => useMediaQuery(REDUCED_MOTION_QUERY);

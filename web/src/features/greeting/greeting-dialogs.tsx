@@ -1,6 +1,6 @@
 import type { GreetingInfo } from '@erp/contract/modules/greeting';
 import { Button, Modal, Result } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginInfo } from '../../app/session/session-store';
 import { CapsuleDialog } from './capsule-dialog';
@@ -16,6 +16,10 @@ export default function GreetingDialogs({ steps, greeting }: { steps: GreetingSt
   const step = queue?.[0];
   const next = () => setQueue((q) => q.slice(1));
   const name = greeting?.realName ?? info?.realName ?? '';
+  // The last one closed: the screen is calm again (shell-extension.tsx says when dialogs are due).
+  useEffect(() => {
+    if (queue.length === 0) document.documentElement.dataset.greetings = 'done';
+  }, [queue]);
 
   return (
     <>

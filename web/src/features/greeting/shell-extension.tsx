@@ -35,7 +35,8 @@ function BirthdaysEntry() {
 export default function GreetingExtension() {
   const { steps, info } = useGreetingSteps();
   const { pathname } = useLocation();
-  // Tells automation (and anything else waiting for a calm screen) whether greeting dialogs are coming.
+  // Tells automation (and anything else waiting for a calm screen) whether greeting dialogs are
+  // coming: due, then done once the last is closed (greeting-dialogs.tsx); none when there are none.
   useEffect(() => {
     if (steps === null) return;
     document.documentElement.dataset.greetings = steps.length ? 'due' : 'none';

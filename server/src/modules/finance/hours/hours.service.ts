@@ -21,7 +21,7 @@ import { badRequest, conflict, notFound } from '../../../platform/errors';
 import * as engine from '../../../workflow/engine';
 import { isParticipant } from '../../bpm/bpm.repository';
 import { payRuns } from '../../salary/salary.schema';
-import { finProjectPeople, finProjects } from '../project/project.schema';
+import { finProjects } from '../project/project.schema';
 import { daysOfMonth, dayType, holidaysOfMonth, splitMinutes } from './calendar';
 import { addToManHours, hourSheetDocument, sheetVars } from './hours.documents';
 import { type Membership, membership } from './hours.membership';

@@ -1,0 +1,74 @@
+import type { MenuNode } from '@erp/contract/modules/auth';
+import type { Browser } from 'playwright-core';
+import { FIXED_ROUTES } from '../web/src/app/registry/fixed-routes';
+import { apiCall } from './harness';
+import { closeOtherTabs, go, screenSettled, seriousA11yViolations, signedIn } from './shell-helpers';
+
+/**
+ * The accessibility sweep (issue 24): axe-core on every built screen — each fixed route of spec 000
+ * §2 and each screen of the user's menus — collecting every critical or serious violation.
+ * Placeholders of areas not built yet are skipped (they say so); they join the sweep when they land.
+ * Split over two files (everyday-axe, everyday-axe-menus) so the two browser workers share it.
+ */
+
+/** The fixed routes of the signed-in shell. */
+export const FIXED = FIXED_ROUTES.filter((r) => !r.public && !r.bare).map((r) => r.path);
+
+export function menuPaths(nodes: readonly MenuNode[], parent = ''): string[] {
+  const out: string[] = [];
+  for (const n of nodes) {
+    const path =
+      n.name === 'MessageManage'
+        ? `/MessageCenter/${n.path.split('/').filter(Boolean).pop() ?? 'index'}`
+        : n.path.startsWith('/')
+          ? n.path
+          : `${parent}/${n.path}`.replace(/\/{2,}/g, '/');
+    if (n.children.length && (n.component === 'Layout' || n.component === 'ParentView' || n.component === '')) out.push(...menuPaths(n.children, path));
+    else out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Visits `paths` and the user's menu screens, running axe on each built one. The fixed routes of
+ * spec 000 §2 are also held to what shell-routes checked on its own visit of them (one visit now):
+ * the title ends with 信息管理平台, the route is not redirected, no console error.
+ */
+export async function sweep(
+  browser: Browser,
+  user: string,
+  opts: { paths?: string[]; routes?: readonly string[]; menus?: 'all' | 'not fixed' | 'none' },
+): Promise<{ checked: string[]; failures: string[] }> {
+  const { paths = [], routes = [], menus = 'all' } = opts;
+  const { page, context, token, errors } = await signedIn(browser, user);
+  const tree = menus === 'none' ? [] : (await apiCall<MenuNode[]>('/auth/base/api/user/getAllMenuTreeByUser', {}, token)).data;
+  const fromMenus = menuPaths(tree).filter((p) => menus !== 'not fixed' || !FIXED.includes(p));
+  const all = [...new Set([...routes, ...paths, ...fromMenus])];
+  const checked: string[] = [];
+  const failures: string[] = [];
+  const took: Array<[string, number]> = [];
+  for (const path of all) {
+    const started = Date.now();
+    const before = errors.length;
+    await go(page, path, { redirects: true });
+    await screenSettled(page);
+    if (routes.includes(path)) {
+      const title = await page.title();
+      if (!title.endsWith('信息管理平台')) failures.push(`${path}: title ${title}`);
+      if (!page.url().includes(`#${path}`)) failures.push(`${path}: ended at ${page.url()}`);
+      if (errors.length > before) failures.push(`${path}: ${errors.slice(before).join(' | ')}`);
+    }
+    if ((await page.getByTestId('placeholder').filter({ visible: true }).count()) > 0) continue;
+    checked.push(path);
+    for (const v of await seriousA11yViolations(page)) failures.push(`${user} ${path} ${v}`);
+    await closeOtherTabs(page);
+    took.push([path, Date.now() - started]);
+  }
+  await context.close();
+  // One line for the suite's time budget (docs/testing.md): where the sweep spends it.
+  const slowest = [...took].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  console.log(
+    `axe sweep ${user}: ${took.length} screens in ${(took.reduce((n, [, ms]) => n + ms, 0) / 1000).toFixed(0)} s; slowest ${slowest.map(([p, ms]) => `${p} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
+  );
+  return { checked, failures };
+}
