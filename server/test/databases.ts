@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { seedDemo } from '../src/db/seed';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '../src/platform/business-time';
 import { type Database, openPglite, openPostgres } from '../src/platform/db';
 
 /**
@@ -27,11 +28,16 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** What the template depends on, as a short hash. */
-export function templateKey(): string {
+/**
+ * What the template depends on, as a short hash: the sources, the PGlite version, and the day — the
+ * demo data is dated from today (birthdays, anniversaries, probation ends), in UTC and in the
+ * business time zone.
+ */
+export function templateKey(now = new Date()): string {
   const hash = createHash('sha256');
   const pglite = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
-  hash.update(`pglite ${pglite.version}\n`);
+  const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_BUSINESS_TIME_ZONE }).format(now);
+  hash.update(`pglite ${pglite.version}\nday ${now.toISOString().slice(0, 10)} ${businessDay}\n`);
   for (const file of [...sourceFiles(path.join(root, 'server/src')), ...sourceFiles(path.join(root, 'packages/contract/src'))].sort()) {
     hash.update(`${path.relative(root, file)}\n`);
     hash.update(fs.readFileSync(file));
