@@ -44,8 +44,7 @@ describe('organisation screen', () => {
     const moveTo = async (unit: string, parent: string) => {
       await treeNode(page, unit).click();
       await page.getByRole('button', { name: '移动到…' }).click();
-      await dialog(page).getByLabel('新的上级组织').fill(parent);
-      await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: parent }).first().click();
+      await chooseOption(page, dialog(page).getByLabel('新的上级组织'), parent, { type: parent, tree: true });
       await ok(page).click();
     };
     await moveTo('信息技术部', '研发一组');

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { chooseOption, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,8 +58,7 @@ describe('user administration screen', () => {
       .click();
     await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
     await dialog(page).getByLabel('姓名').fill('端到端');
-    await dialog(page).getByLabel('所属部门').fill('信息技术部');
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '信息技术部' }).first().click();
+    await chooseOption(page, dialog(page).getByLabel('所属部门'), '信息技术部', { type: '信息技术部', tree: true });
     await dialog(page).getByLabel('初始密码').fill('E2e@user01');
     await dialog(page)
       .getByRole('button', { name: /确\s*定/ })

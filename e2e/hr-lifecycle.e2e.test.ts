@@ -127,9 +127,7 @@ describe('transfer (调动, hr01)', () => {
     const before = (await apiCall<{ total: number }>('/hr_api/hrm/api/employee/getTransferPage', {}, await token('hr01'))).data.total;
     await page.getByTestId('start-transfer').click();
     await dialog(page).getByTestId('employee-code').fill('user52');
-    await dialog(page).locator('#toOrgId').click();
-    await page.keyboard.type('财务部');
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: /^财务部$/ }).click();
+    await chooseOption(page, dialog(page).locator('#toOrgId'), /^财务部$/, { type: '财务部', tree: true });
     await dialog(page).getByLabel('新岗位').fill('核算专员');
     await pickDate(page, 'effectiveDate', day(0));
     await dialog(page).getByLabel('调动原因').fill('财务共享中心组建');

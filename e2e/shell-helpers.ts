@@ -124,20 +124,30 @@ export async function clickDialogOk(dialog: ReturnType<Page['locator']>, timeout
   await ok.click();
 }
 
+/** What an option is in a select's dropdown, and in a tree select's. */
+const OPTION = { list: '.ant-select-item-option', tree: '.ant-select-tree-node-content-wrapper' } as const;
+
 /** The options of the select dropdowns open now; a dropdown still closing (its leave motion) is not one. */
-export const openOptions = (page: Page) => page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option');
+export const openOptions = (page: Page, kind: keyof typeof OPTION = 'list') =>
+  page.locator(`.ant-select-dropdown:visible:not([class*="-leave"]) ${OPTION[kind]}`);
 
 /**
- * Opens a select by `trigger` (typing `type` into it when given) and clicks its option with that text.
- * On a busy machine the dropdown was seen closing under the click (a form re-rendering) or another
- * select's dropdown was still fading out with the same options; so only open dropdowns count, and a
- * dropdown gone before the click is opened again, up to three times.
+ * Opens a select by `trigger` (typing `type` into it when given, replacing what was typed before) and
+ * clicks its option with that text; `tree: true` for a tree select's nodes. On a busy machine the
+ * dropdown was seen closing under the click (a form re-rendering), another select's dropdown was still
+ * fading out with the same options, or a tree's search had not answered yet; so only open dropdowns
+ * count, and a dropdown gone before the click is opened again, up to three times.
  */
-export async function chooseOption(page: Page, trigger: Locator, option: string | RegExp, opts: { type?: string } = {}): Promise<void> {
-  const target = openOptions(page).filter({ hasText: option }).first();
+export async function chooseOption(page: Page, trigger: Locator, option: string | RegExp, opts: { type?: string; tree?: boolean } = {}): Promise<void> {
+  const target = openOptions(page, opts.tree ? 'tree' : 'list')
+    .filter({ hasText: option })
+    .first();
   for (let attempt = 1; ; attempt++) {
     await trigger.click();
-    if (opts.type !== undefined) await page.keyboard.type(opts.type);
+    if (opts.type !== undefined) {
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(opts.type);
+    }
     try {
       await target.click({ timeout: attempt < 3 ? 8_000 : 20_000 });
       return;
