@@ -40,7 +40,9 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
 
   return (
     <>
-      <div data-testid="pipeline-board" style={{ display: 'flex', gap: 8, overflowX: 'auto', paddingBottom: 8 }}>
+      {/* Scrolls sideways when the stages do not fit: focusable, so the keyboard can scroll it too (WCAG 2.1.1, axe scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus to be scrolled by keyboard */}
+      <section data-testid="pipeline-board" aria-label="候选人看板" tabIndex={0} style={{ display: 'flex', gap: 8, overflowX: 'auto', paddingBottom: 8 }}>
         {COLUMNS.map((stage) => {
           const list = byStage(stage);
           return (
@@ -109,7 +111,7 @@ export function CandidateBoard({ candidates, onMove, onOpen, canMove }: BoardPro
             </section>
           );
         })}
-      </div>
+      </section>
       <Modal
         open={!!reasonFor}
         title={`淘汰候选人 · ${reasonFor?.name ?? ''}`}
