@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { chooseOption, choosePerson, go, signedIn } from './shell-helpers';
+import { chooseOption, choosePerson, go, screenSettled, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -75,6 +75,9 @@ describe('process designer', () => {
     const dep = await apiCall('/bpm_api/bpm/camunda/definition/deploy', { xml }, s.token);
     expect(dep.message).toBe('操作成功');
     await go(s.page, '/CustomBpmn/index');
+    // The list answered and rendered before the click: twice in CI the canvas never showed the
+    // definition clicked (a click on a list still being replaced, as far as the output tells).
+    await screenSettled(s.page);
     await s.page
       .getByRole('button', { name: /E2E面板流程/ })
       .first()
