@@ -1,15 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/workers';
 import { SlowFirstSequencer } from './vitest.sequencer';
 
-/**
- * Browser-test workers, each with a built server of its own (e2e/global-setup.ts): two on the
- * 2-core CI machine (one left chromium and the server idle a third of the time). E2E_WORKERS=1 runs
- * every file on one server, one after the other.
- */
-const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
-
-// Three levels (design.md): unit (pure logic), api (real HTTP against the server on PGlite, or on
-// PostgreSQL when TEST_DATABASE_URL is set) and e2e (chromium against the built product).
 export default defineConfig({
   test: {
     sequence: { sequencer: SlowFirstSequencer },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startBuiltServer } from './built-server';
+import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,9 +28,8 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
     throw new Error('run `npm run build` first (npm run test:e2e does)');
   }
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   const started = await Promise.allSettled(
-    Array.from({ length: workers }, async () => startBuiltServer({ port: await freePort(), timeoutMs: 300_000, dataPrefix: 'erp-e2e-' })),
+    Array.from({ length: E2E_WORKERS }, async () => startBuiltServer({ port: await freePort(), timeoutMs: 300_000, dataPrefix: 'erp-e2e-' })),
   );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stopAll = () => Promise.all(servers.map((s) => s.stop())).then(() => undefined);
