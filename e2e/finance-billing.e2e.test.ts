@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, launchBrowser } from './harness';
+import { apiCall, callsSettled, launchBrowser } from './harness';
 import { go, openOptions, signedIn } from './shell-helpers';
 
 let browser: Browser;
@@ -191,6 +191,9 @@ describe('settlement: settle a month → approve → invoice → void → invoic
     await fin.page.getByLabel('备注').fill('按客户确认的工时修改');
     await fin.page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await fin.page.waitForURL(/\/Settlement\/BillDetail\?id=/, { timeout: 15_000 });
+    // Saved, the page stays on the bill it saved (it once also went back a page, racing the link).
+    await callsSettled(fin.page);
+    expect(fin.page.url()).toMatch(/\/Settlement\/BillDetail\?id=/);
     expect((await apiCall<Bill & { remark: string }>(NB('getBillInfo'), { id: draft?.id }, fin.token)).data.remark).toBe('按客户确认的工时修改');
 
     const pending = bills.data.records.find((b) => b.state === 'passed' && b.invoiceStatus === '008');
@@ -202,6 +205,8 @@ describe('settlement: settle a month → approve → invoice → void → invoic
     await fin.page.getByLabel('购方名称').waitFor({ timeout: 15_000 });
     await fin.page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await fin.page.waitForURL(/\/Settlement\/BillDetail\?id=/, { timeout: 15_000 });
+    await callsSettled(fin.page);
+    expect(fin.page.url()).toMatch(/\/Settlement\/BillDetail\?id=/);
     await expect.poll(async () => (await apiCall<Bill>(NB('getBillInfo'), { id: pending?.id }, fin.token)).data.invoiceStatus).toBe('009');
 
     const voids = await apiCall<{ records: Array<{ id: number; voidNo: string }> }>(

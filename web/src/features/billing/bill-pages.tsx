@@ -1,7 +1,7 @@
 import { financeBillingCalls as BC, BILL_STATUS, type BillDetail } from '@erp/contract/modules/finance-billing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api/client';
 import { ScreenFrame } from '../base/screen-frame';
@@ -44,15 +44,24 @@ const ALLOWED: Record<'apply' | 'void', [(b: BillDetail) => boolean, string]> = 
   void: [(b) => b.invoiceStatus === BILL_STATUS.invoiced && b.collectedAmount === 0, '该结算单当前不能申请作废（须已开票且没有回款）'],
 };
 
+/**
+ * After a save the page shows the saved bill; cancel goes back. A form closes itself after its save
+ * too (useFormDialog calls onClose after onSaved), and going back then raced the link to the bill:
+ * the user landed on the page before, so `back` does nothing once the bill was saved.
+ */
 function useAfterSave() {
   const navigate = useNavigate();
   const client = useQueryClient();
+  const saved = useRef(false);
   return {
     done: (billId: number) => {
+      saved.current = true;
       void client.invalidateQueries({ queryKey: ['billing'] });
       navigate(`/Settlement/BillDetail?id=${billId}`, { replace: true });
     },
-    back: () => navigate(-1),
+    back: () => {
+      if (!saved.current) navigate(-1);
+    },
   };
 }
 
