@@ -3,6 +3,7 @@ import { wfDelegations } from '../db/schema';
 import { BusinessCalendar } from '../platform/business-time';
 import { type Db, queryRows } from '../platform/db';
 import { processCache } from '../platform/process-caches';
+import { partyOfInstance } from './self-approval';
 
 /**
  * Proxy approval (代理): a user names a deputy for a range of business days. While the range runs,
@@ -53,7 +54,12 @@ processCache(forgetDelegationCache);
  * The holders of new tasks for `people`: each person with a deputy today is replaced by the deputy
  * (keeping the order, without duplicates), and the first replaced person is what the task is held for.
  */
-export async function withDeputies(db: Db, people: number[]): Promise<{ people: number[]; proxyFor: Map<number, Deputy & { userId: number }> }> {
+export async function withDeputies(
+  db: Db,
+  people: number[],
+  /** The request's parties: a deputy who is one of them does not stand in (self-approval.ts). */
+  parties: number[] = [],
+): Promise<{ people: number[]; proxyFor: Map<number, Deputy & { userId: number }> }> {
   const day = businessToday();
   const proxyFor = new Map<number, Deputy & { userId: number }>();
   const all = await currentDeputies(db, day);
@@ -61,7 +67,7 @@ export async function withDeputies(db: Db, people: number[]): Promise<{ people: 
   const out: number[] = [];
   for (const u of people) {
     const d = all.get(u);
-    const holder = d && !people.includes(d.deputyUserId) ? d.deputyUserId : u;
+    const holder = d && !people.includes(d.deputyUserId) && !parties.includes(d.deputyUserId) ? d.deputyUserId : u;
     if (d && holder !== u && !proxyFor.has(holder)) proxyFor.set(holder, { ...d, userId: u });
     if (!out.includes(holder)) out.push(holder);
   }
@@ -83,7 +89,7 @@ export async function takeTasks(db: Db, d: { id: number; userId: number; deputyU
         assignee_user_id = CASE WHEN t.assignee_user_id = ${d.userId}::int THEN ${d.deputyUserId}::int ELSE t.assignee_user_id END,
         candidate_user_ids = array_replace(t.candidate_user_ids, ${d.userId}::int, ${d.deputyUserId}::int),
         proxy_for_user_id = ${d.userId}::int, delegation_id = ${d.id}::int
-      WHERE ${OPEN} AND t.delegation_id IS NULL
+      WHERE ${OPEN} AND t.delegation_id IS NULL AND NOT ${partyOfInstance(sql`t.instance_id`, d.deputyUserId)}
         AND (t.assignee_user_id = ${d.userId}::int OR (t.assignee_user_id IS NULL AND t.candidate_user_ids @> ARRAY[${d.userId}::int]
              AND NOT t.candidate_user_ids @> ARRAY[${d.deputyUserId}::int]))
       RETURNING t.id, t.instance_id, t.node_id, t.node_name

@@ -19,6 +19,7 @@ export type { StartInput } from './instance-commands';
 export { MSG } from './messages';
 export { chooseFlow } from './routing';
 export { type InstanceRow, isHolder, type TaskRow } from './run';
+export { isParty, partiesOf, partyOfInstance } from './self-approval';
 export type { PassCommand, ResubmitCommand, RollbackCommand, TaskCommand } from './task-commands';
 export { myTask, resubmitTaskOf } from './tasks';
 export { fireDueTimers, TimerPoller } from './timers';

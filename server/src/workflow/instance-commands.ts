@@ -9,7 +9,7 @@ import { finish, settle } from './lifecycle';
 import { MSG } from './messages';
 import { queueUrgeNotice } from './notifications';
 import { enter } from './routing';
-import { hookEvent, type InstanceRow, isRunning, lockInstance, lockTask, node, openRun, saveInstance, type TaskRow } from './run';
+import { hookEvent, type InstanceRow, isRunning, lockInstance, lockTask, node, openRun, refuseParty, saveInstance, type TaskRow } from './run';
 import { cancelOpen } from './tasks';
 
 const URGE_INTERVAL_MS = 10 * 60_000;
@@ -22,6 +22,16 @@ export interface StartInput {
   vars?: Record<string, unknown>;
   /** Users picked by the initiator for `chosen` tasks, by node id. */
   chosen?: Record<string, number[]>;
+  /**
+   * Others the request belongs to besides the initiator: the person it is for (HR applying for an
+   * employee), the record's preparer. None of them gets a deciding task of it.
+   */
+  parties?: Array<number | null | undefined>;
+}
+
+function partiesState(input: StartInput): { parties?: number[] } {
+  const others = [...new Set(input.parties ?? [])].filter((u): u is number => Number.isInteger(u) && u !== input.initiatorUserId);
+  return others.length ? { parties: others } : {};
 }
 
 /** Starts the latest enabled version of a process for a business record (one live process per record). */
@@ -50,6 +60,7 @@ export async function start(db: Db, input: StartInput): Promise<{ instance: Inst
         initiatorUserId: input.initiatorUserId,
         vars: input.vars ?? {},
         chosen: input.chosen ?? {},
+        state: { joins: {}, ...partiesState(input) },
         createdBy: input.initiatorUserId,
         updatedBy: input.initiatorUserId,
       })
@@ -163,6 +174,7 @@ export async function reassign(db: Db, cmd: { taskId: number; userId: number; to
     if (task.kind !== 'approve') throw badRequest('该任务不是审批任务');
     const [target] = await tx.select({ enabled: users.enabled }).from(users).where(eq(users.id, cmd.toUserId));
     if (!target?.enabled) throw badRequest(MSG.reassignTarget);
+    refuseParty(inst, cmd.toUserId);
     if (task.assigneeUserId === cmd.toUserId) throw badRequest(MSG.reassignSame);
     const run = await openRun(tx, inst, cmd.userId);
     const [moved] = await tx

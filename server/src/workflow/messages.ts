@@ -30,4 +30,7 @@ export const MSG = {
   reassignTarget: '请选择改派对象',
   reassignSame: '该任务已由此人处理，无需改派',
   fieldNotEditable: '以下字段在此节点不可修改',
+  selfDecision: '不能审批本人提交的单据',
+  toParty: '不能交给申请人本人处理',
+  nobodyOutside: '找不到申请人本人以外的审批人，请联系流程管理员',
 } as const;

@@ -1,4 +1,6 @@
-import { ASSIGNEE_TYPES, type AssigneeRule, type Condition, TASK_MODES, type TaskMode, ZCondition } from '@erp/contract';
+import { ASSIGNEE_TYPES, type AssigneeRule, type Condition, type SelfApprovalRule, TASK_MODES, type TaskMode, ZCondition } from '@erp/contract';
+
+export type { SelfApprovalRule };
 
 /** The graph the engine interprets, parsed once at deploy time from the BPMN XML. */
 export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'inclusive' | 'pass' | 'service';
@@ -92,6 +94,10 @@ export interface ProcessModel {
    * submission; both.
    */
   autoPass?: 'initiator' | 'approved' | 'both';
+  /** A step that would go only to the request's parties (self-approval.ts): default superior. */
+  selfApproval?: SelfApprovalRule;
+  /** User code of the alternate approver for `selfApproval: alternate`. */
+  selfAlternate?: string;
   /** Users and roles named by foreign attributes, for the deploy-time check. */
   references?: ForeignReference[];
 }

@@ -1,5 +1,5 @@
 /// <reference path="./bpmn-moddle.d.ts" />
-import { type AssigneeRule, ERP_BPMN_MODDLE } from '@erp/contract';
+import { type AssigneeRule, ERP_BPMN_MODDLE, SELF_APPROVAL_RULES, type SelfApprovalRule } from '@erp/contract';
 import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
 import { parseDuration } from './durations';
 import { checkExpression, isExpression, unwrap } from './expressions';
@@ -195,6 +195,14 @@ class Reader {
     const autoPass = this.proc.autoPass;
     if (autoPass === 'initiator' || autoPass === 'approved' || autoPass === 'both') model.autoPass = autoPass;
     else if (autoPass !== undefined && autoPass !== '') this.fail(`流程 "${this.key}": autoPass 只能是 initiator、approved 或 both`);
+    const self = this.proc.selfApproval;
+    if (typeof self === 'string' && (SELF_APPROVAL_RULES as readonly string[]).includes(self)) model.selfApproval = self as SelfApprovalRule;
+    else if (self !== undefined && self !== '') this.fail(`流程 "${this.key}": selfApproval 只能是 ${SELF_APPROVAL_RULES.join('、')}`);
+    const alternate = typeof this.proc.selfAlternate === 'string' ? this.proc.selfAlternate.trim() : '';
+    if (alternate) {
+      model.selfAlternate = alternate;
+      this.references.push({ where: `流程 "${this.key}" 的替代审批人`, kind: 'user', code: alternate });
+    } else if (model.selfApproval === 'alternate') this.fail(`流程 "${this.key}": selfApproval 为 alternate 时需要填写替代审批人（selfAlternate）`);
     const cc = this.collect(() => ruleFrom(this.proc, 'cc', `流程 "${this.key}"`));
     if (cc) model.cc = cc;
     if (this.references.length) model.references = this.references;

@@ -6,6 +6,7 @@ import { modelOf } from './definitions';
 import type { HookEvent, InstanceStatus } from './hooks';
 import { MSG } from './messages';
 import type { NodeModel, ProcessModel } from './model';
+import { isOwnStep, isParty } from './self-approval';
 
 export type InstanceRow = typeof wfInstances.$inferSelect;
 export type TaskRow = typeof wfTasks.$inferSelect;
@@ -78,12 +79,25 @@ export async function lockTask(tx: Db, taskId: number): Promise<{ inst: Instance
 
 export type TaskKind = 'approve' | 'resubmit' | 'any';
 
-/** The locked task of a command, held by `userId`, of the expected kind. */
+/**
+ * The locked task of a command, held by `userId`, of the expected kind. A party of the request never
+ * decides it, whatever put the task in their hands (a task from before the rule, a role granted later).
+ */
 export async function holderTask(tx: Db, taskId: number, userId: number, kind: TaskKind = 'approve') {
   const locked = await lockTask(tx, taskId);
   if (kind !== 'any' && locked.task.kind !== kind) throw badRequest(kind === 'approve' ? '该任务不是审批任务' : '该任务不是重新提交任务');
+  // Asked first, so the applicant hears why, not only that the task is not theirs.
+  if (locked.task.kind === 'approve' && isParty(locked.inst, userId)) {
+    const n = (await modelOf(tx, locked.inst.definitionId)).nodes[locked.task.nodeId];
+    if (!n || !isOwnStep(n)) throw forbidden(MSG.selfDecision);
+  }
   if (!isHolder(locked.task, userId)) throw forbidden(MSG.notAssignee);
   return locked;
+}
+
+/** Refuses handing a task of this instance to one of its parties (transfer, delegate, add signer, reassign). */
+export function refuseParty(inst: InstanceRow, userId: number): void {
+  if (isParty(inst, userId)) throw badRequest(MSG.toParty);
 }
 
 /** The task's state as it is now, for the answer to a close or move that found nothing to change. */

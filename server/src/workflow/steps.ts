@@ -6,6 +6,7 @@ import { idsOfCodes, resolveNode, resolveRule } from './assignees';
 import { modelOf } from './engine';
 import type { NodeModel, ProcessModel } from './model';
 import { chooseFlow, chooseFlows } from './routing';
+import { partiesOf, routeAroundParties } from './self-approval';
 
 interface Person {
   name: string;
@@ -80,7 +81,7 @@ export async function forecast(
   db: Db,
   model: ProcessModel,
   frontier: string[],
-  ctx: { initiatorUserId: number; vars: Record<string, unknown>; chosen: Record<string, number[]> },
+  ctx: { initiatorUserId: number; vars: Record<string, unknown>; chosen: Record<string, number[]>; state?: { parties?: number[] } | null },
   skip: Set<string>,
 ): Promise<{ tasks: Forecast[]; endCc: number[] }> {
   const seen = new Set<string>(frontier);
@@ -111,8 +112,16 @@ export async function forecast(
       const t = model.nodes[target];
       if (t?.type === 'userTask' && !skip.has(target)) {
         const r = { ...ctx, nodeId: target };
-        const userIds = await resolveNode(db, t, r);
-        tasks.push({ node: t, userIds: userIds.length ? userIds : fallback, cc: t.cc ? await resolveRule(db, t.cc, r) : [] });
+        const named = await resolveNode(db, t, r);
+        // As the engine will route it: the request's parties left out (a skipped step shows nobody).
+        const routed = await routeAroundParties(
+          db,
+          model,
+          t,
+          named.length ? named : fallback,
+          partiesOf({ initiatorUserId: ctx.initiatorUserId, state: ctx.state ?? null }),
+        );
+        if (!routed.skipped) tasks.push({ node: t, userIds: routed.people, cc: t.cc ? await resolveRule(db, t.cc, r) : [] });
       }
       queue.push(target);
     }
@@ -151,9 +160,12 @@ export async function previewSteps(
   return steps.map((s, i) => ({ ...s, sort: i }));
 }
 
-const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'autoPass', 'reject', 'rollback', 'timeout', 'delegateDone', 'terminate'];
-/** Events that moved a task to someone else: shown on the task like a transfer (spec 000 transferDTOS). */
-const MOVE_ACTIONS = ['transfer', 'escalate', 'delegate', 'reassign'];
+const EVENT_STEP_ACTIONS = ['start', 'resubmit', 'revoke', 'pass', 'autoPass', 'selfSkip', 'reject', 'rollback', 'timeout', 'delegateDone', 'terminate'];
+/**
+ * Events that moved a task to someone else: shown on the task like a transfer (spec 000 transferDTOS).
+ * selfRoute: the step would have gone to the applicant, the process's rule gave it to someone else.
+ */
+const MOVE_ACTIONS = ['transfer', 'escalate', 'delegate', 'reassign', 'selfRoute'];
 
 /** Steps of a submitted request: what happened, what is open now, and (while running) what lies ahead. */
 export async function instanceSteps(db: Db, instanceId: number): Promise<ApprovalStep[]> {

@@ -9,7 +9,7 @@ import { finish, settle } from './lifecycle';
 import { MSG } from './messages';
 import { sendBackPlan } from './parallel-scopes';
 import { afterTaskClosed, enter } from './routing';
-import { holderTask, hookEvent, type InstanceRow, lockInstance, node, openRun, type Run, refusalNow, stillHeldBy, type TaskRow } from './run';
+import { holderTask, hookEvent, type InstanceRow, lockInstance, node, openRun, type Run, refusalNow, refuseParty, stillHeldBy, type TaskRow } from './run';
 import { cancelOpen, cancelOpenOn, createCcFor, createNodeTasks, createResubmitTask, OPEN } from './tasks';
 
 /**
@@ -238,6 +238,7 @@ export async function transfer(db: Db, cmd: TaskCommand & { toUserId: number; re
     ownerOnly(task);
     const [target] = await tx.select({ id: users.id, enabled: users.enabled }).from(users).where(eq(users.id, cmd.toUserId));
     if (!target?.enabled) throw badRequest(MSG.transferTarget);
+    refuseParty(inst, cmd.toUserId);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     const [moved] = await tx
       .update(wfTasks)
@@ -270,6 +271,7 @@ export async function addSigner(db: Db, cmd: TaskCommand & { signerUserId: numbe
     ownerOnly(task);
     const [signer] = await tx.select({ enabled: users.enabled }).from(users).where(eq(users.id, cmd.signerUserId));
     if (!signer?.enabled) throw badRequest(MSG.signerTarget);
+    refuseParty(inst, cmd.signerUserId);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     const base = {
       instanceId: inst.id,
@@ -334,6 +336,7 @@ export async function delegate(db: Db, cmd: TaskCommand & { toUserId: number }):
     if (task.ownerUserId !== null) throw badRequest(MSG.delegatedTwice);
     const [target] = await tx.select({ enabled: users.enabled }).from(users).where(eq(users.id, cmd.toUserId));
     if (!target?.enabled) throw badRequest(MSG.delegateTarget);
+    refuseParty(inst, cmd.toUserId);
     const run = await openRun(tx, inst, cmd.userId, initiatorName);
     const [moved] = await tx
       .update(wfTasks)

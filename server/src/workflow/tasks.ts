@@ -5,9 +5,11 @@ import { badRequest } from '../platform/errors';
 import { idsOfCodes, resolveNode, resolveRule } from './assignees';
 import { withDeputies } from './delegations';
 import { writeEvent } from './history';
+import { MSG } from './messages';
 import type { NodeModel } from './model';
 import { leave } from './routing';
 import type { Run, TaskRow } from './run';
+import { partiesOf, routeAroundParties, type SelfRouting } from './self-approval';
 import { scheduleTimers } from './timers';
 
 /** Task states that still need someone: due now (pending) or later in a sequence (waiting). */
@@ -29,12 +31,17 @@ async function usersFor(run: Run, n: NodeModel, rule: NodeModel['cc']): Promise<
   return resolveRule(run.tx, rule, contextOf(run, n));
 }
 
-/** The approvers of a node: its rules, else the process administrator — never nobody. */
-async function approversOf(run: Run, n: NodeModel): Promise<number[]> {
+/**
+ * The approvers of a node: its rules, else the process administrator — never nobody, and never a
+ * party of the request (self-approval.ts: the process's rule says where such a step goes).
+ */
+async function approversOf(run: Run, n: NodeModel): Promise<SelfRouting> {
   let people = await resolveNode(run.tx, n, contextOf(run, n));
   if (!people.length) people = await fallbackUsers(run);
   if (!people.length) throw badRequest(`节点 "${n.name}" 找不到审批人，也没有可用的流程管理员`);
-  return people;
+  const routed = await routeAroundParties(run.tx, run.model, n, people, partiesOf(run.inst));
+  if (!routed.people.length && !routed.skipped) throw badRequest(`节点 "${n.name}"：${MSG.nobodyOutside}`);
+  return routed;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,7 +81,21 @@ async function autoPassers(run: Run, people: number[]): Promise<Set<number>> {
  * any-one mode one of them passes the whole node); a node left with nobody to ask moves on at once.
  */
 export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
-  let approvers = await approversOf(run, n);
+  const routed = await approversOf(run, n);
+  if (routed.skipped) {
+    await writeEvent(run, {
+      nodeId: n.id,
+      nodeName: n.name,
+      action: 'selfSkip',
+      operateType: 1,
+      approvalFlag: 1,
+      userId: run.inst.initiatorUserId,
+      message: '审批人是申请人本人，按流程规则跳过此节点',
+    });
+    await createCc(run, n.id, n.name, n.cc);
+    return leave(run, n);
+  }
+  let approvers = routed.people;
   const auto = await autoPassers(run, approvers);
   if (auto.size) {
     const one = n.mode !== 'all' && n.mode !== 'seq';
@@ -96,7 +117,7 @@ export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
     }
   }
   // People away with a deputy for today are replaced by the deputy (proxy approval, delegations.ts).
-  const { people, proxyFor } = await withDeputies(run.tx, approvers);
+  const { people, proxyFor } = await withDeputies(run.tx, approvers, partiesOf(run.inst));
   const activation = nextActivation(run);
   const base = { instanceId: run.inst.id, nodeId: n.id, nodeName: n.name, kind: 'approve', activation, mode: n.mode ?? 'any' };
   const proxy = (holders: number[]) => {
@@ -125,6 +146,19 @@ export async function createNodeTasks(run: Run, n: NodeModel): Promise<void> {
         ];
   const rows = await run.tx.insert(wfTasks).values(values).returning();
   run.created.push(...rows.filter((r) => r.status === 'pending'));
+  // Shown on the task like a transfer: from the applicant to whom the rule chose, and why.
+  if (routed.redirected && rows[0])
+    await writeEvent(run, {
+      taskId: rows[0].id,
+      nodeId: n.id,
+      nodeName: n.name,
+      action: 'selfRoute',
+      operateType: 1,
+      approvalFlag: 0,
+      userId: run.inst.initiatorUserId,
+      targetUserId: routed.redirected.to,
+      message: `审批人是申请人本人，已转交${routed.redirected.why}`,
+    });
   await scheduleTimers(run, n, activation);
 }
 

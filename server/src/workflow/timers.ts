@@ -9,6 +9,7 @@ import type { NodeModel, TimerModel } from './model';
 import { queueTimerNotice } from './notifications';
 import { afterTaskClosed } from './routing';
 import { hookEvent, lockInstance, openRun, type Run, saveInstance, type TaskRow } from './run';
+import { partiesOf } from './self-approval';
 import { cancelOpen, OPEN } from './tasks';
 
 /**
@@ -199,8 +200,10 @@ async function escalate(run: Run, n: NodeModel, pending: TaskRow[]): Promise<Tim
   let moved = 0;
   for (const t of pending) {
     const holder = holderOf(t);
+    // The holder's manager, unless that is a party of the request (self-approval.ts): then the process administrator.
+    const parties = partiesOf(run.inst);
     let [manager] = await resolveRule(run.tx, { type: 'superior' }, { initiatorUserId: holder, vars: {}, chosen: {}, nodeId: n.id });
-    if (!manager) [manager] = await idsOfCodes(run.tx, [run.model.fallbackUser, 'admin'], true);
+    if (!manager || parties.includes(manager)) manager = (await idsOfCodes(run.tx, [run.model.fallbackUser, 'admin'], true)).find((u) => !parties.includes(u));
     if (!manager || manager === holder) continue;
     const [row] = await run.tx
       .update(wfTasks)

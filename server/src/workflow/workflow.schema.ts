@@ -29,6 +29,11 @@ export interface InstanceState {
   expect?: Record<string, number>;
   /** Last activation number given to a node arrival (groups the tasks of one arrival). */
   activations?: number;
+  /**
+   * The request's parties besides the initiator — the person it is for, the record's preparer:
+   * like the initiator, none of them may decide it (self-approval.ts).
+   */
+  parties?: number[];
 }
 
 /**

@@ -87,10 +87,27 @@ export const ERP_BPMN_MODDLE = {
     {
       name: 'ProcessRules',
       extends: ['bpmn:Process'],
-      properties: [attr('fallbackUser'), attr('revocable'), attr('category'), attr('autoPass'), ...ruleAttrs('cc')],
+      // selfApproval: what a step does when it would go only to the request's applicant (SELF_APPROVAL_RULES); selfAlternate: the user code for `alternate`.
+      properties: [
+        attr('fallbackUser'),
+        attr('revocable'),
+        attr('category'),
+        attr('autoPass'),
+        attr('selfApproval'),
+        attr('selfAlternate'),
+        ...ruleAttrs('cc'),
+      ],
     },
   ],
 } as const;
+
+/**
+ * When a step would go to nobody but the request's own parties (its applicant, the person it is for
+ * or by): skip the step, give it to the applicant's superior (the default), to a named alternate, or
+ * to the process administrator. Segregation of duties: a party never decides their own request.
+ */
+export const SELF_APPROVAL_RULES = ['superior', 'alternate', 'admin', 'skip'] as const;
+export type SelfApprovalRule = (typeof SELF_APPROVAL_RULES)[number];
 
 /**
  * Who gets a task (or a copy):

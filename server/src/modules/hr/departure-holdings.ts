@@ -2,6 +2,7 @@ import type { Holding, HoldingItem } from '@erp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import { type Db, queryRows } from '../../platform/db';
+import * as engine from '../../workflow/engine';
 
 /**
  * What a person still holds in the company's work: open approval tasks, processes they started that
@@ -112,7 +113,7 @@ export function moveHeldTasks(tx: Db, m: Pick<MoveRequest, 'fromUserId' | 'toUse
         candidate_user_ids = CASE WHEN t.candidate_user_ids @> ARRAY[${m.toUserId}::int] THEN array_remove(t.candidate_user_ids, ${m.fromUserId}::int)
                                   ELSE array_replace(t.candidate_user_ids, ${m.fromUserId}::int, ${m.toUserId}::int) END,
         proxy_for_user_id = NULL, delegation_id = NULL
-      WHERE ${heldTask(m.fromUserId)} AND ${where}
+      WHERE ${heldTask(m.fromUserId)} AND ${where} AND NOT ${engine.partyOfInstance(sql`t.instance_id`, m.toUserId)}
       RETURNING t.id, t.instance_id, t.node_id, t.node_name
     ), ev AS (
       INSERT INTO wf_events (instance_id, task_id, node_id, node_name, action, operate_type, approval_flag, user_id, target_user_id, message)

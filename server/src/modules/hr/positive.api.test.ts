@@ -70,7 +70,8 @@ describe('confirmation of employment (Positive_Process)', () => {
     expect(steps.filter((x) => x.operateType !== 2).map((x) => [x.taskName, x.approvalUserCode])).toEqual([
       ['发起人', 'hr01'],
       ['部门经理审批', 'mgr01'],
-      ['人力资源审批', 'hr01'],
+      // hr01 applies, so the HR step is not theirs (segregation of duties): it goes to hr01's superior.
+      ['人力资源审批', 'hrd01'],
       ['人力资源总监审批', 'hrd01'],
     ]);
     expect(steps.at(-1)).toMatchObject({ operateType: 2, approvalUserCode: 'mgr01' });
@@ -139,10 +140,13 @@ describe('confirmation of employment (Positive_Process)', () => {
     expect((await call('mgr01', 'finishTask', finish)).code).toBe('200');
     expect((await call('mgr01', 'finishTask', finish)).status).toBe(409);
 
-    // HR sends it back to the applicant (hr01 is both applicant and HR approver here)
-    const [hrTask] = await todoOf('hr01', '转正申请');
+    // HR sends it back to the applicant. hr01 applied, so the HR step went to hr01's superior, and hr01 may not decide it.
+    expect(await todoOf('hr01', '转正申请')).toEqual([]);
+    const [hrTask] = await todoOf('hrd01', '转正申请');
     expect(hrTask?.taskName).toBe('人力资源审批');
-    expect((await call('hr01', 'rollback', { taskId: hrTask?.taskId, rejectOrNot: '001', sort: 0, message: '请补充意见' })).code).toBe('200');
+    const own = await call('hr01', 'rollback', { taskId: hrTask?.taskId, rejectOrNot: '001', sort: 0, message: '请补充意见' });
+    expect([own.status, own.message]).toEqual([403, '不能审批本人提交的单据']);
+    expect((await call('hrd01', 'rollback', { taskId: hrTask?.taskId, rejectOrNot: '001', sort: 0, message: '请补充意见' })).code).toBe('200');
     const returned = (await call<ConfirmationDetail>('hr01', 'getPositiveDetail', { businessId: id })).data;
     expect(returned).toMatchObject({ editable: true, record: { status: 'returned' } });
     expect((await s.db.select().from(confirmations).where(eq(confirmations.id, id)))[0]?.status).toBe('returned');
@@ -156,7 +160,7 @@ describe('confirmation of employment (Positive_Process)', () => {
     expect((await s.db.select().from(confirmations).where(eq(confirmations.id, id)))[0]).toMatchObject({ status: 'approving', opinion: '表现优秀，同意转正' });
 
     // manager, HR, HR director
-    for (const who of ['mgr01', 'hr01', 'hrd01']) {
+    for (const who of ['mgr01', 'hrd01', 'hrd01']) {
       const [t] = await todoOf(who, '转正申请');
       expect(t, who).toBeDefined();
       expect((await call(who, 'finishTask', { finishTaskIndto: { taskId: t?.taskId, message: '同意' } })).code).toBe('200');

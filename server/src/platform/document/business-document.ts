@@ -164,6 +164,8 @@ export class BusinessDocument<T extends PgTable> {
       title: input.title,
       initiatorUserId: input.userId,
       vars: input.vars,
+      // Whoever prepared the record, if not its submitter, does not decide it either.
+      parties: [typeof row.createdBy === 'number' ? row.createdBy : null],
     });
     return { instanceId: instance.id, documentNo };
   }

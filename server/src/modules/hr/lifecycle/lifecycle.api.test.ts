@@ -101,11 +101,14 @@ describe('transfer (调动) and adjustment (调岗调薪)', () => {
 
     await call('mgr01', 'instance/dealAgency', { taskId: await taskOf('mgr01', 'Transfer_Process', inst) });
     await call('fin01', 'instance/dealAgency', { taskId: await taskOf('fin01', 'Transfer_Process', inst) });
-    // someone not on the flow cannot pass HR's task
-    const hrTask = await taskOf('hr01', 'Transfer_Process', inst);
+    // HR's step: hr01 applied, so it is not hr01's (segregation of duties) but their superior's; nobody off the flow passes it
+    const hrTask = await taskOf('hrd01', 'Transfer_Process', inst);
+    expect((await todo('hr01', 'Transfer_Process')).map((r) => r.processInstanceId)).not.toContain(inst);
     expect((await call('user01', 'instance/dealAgency', { taskId: hrTask })).status).toBeGreaterThanOrEqual(400);
-    expect((await call('hr01', 'instance/dealAgency', { taskId: hrTask })).code).toBe('200');
-    expect((await call('hr01', 'instance/dealAgency', { taskId: hrTask })).status).toBe(409);
+    const own = await call('hr01', 'instance/dealAgency', { taskId: hrTask });
+    expect([own.status, own.message]).toEqual([403, '不能审批本人提交的单据']);
+    expect((await call('hrd01', 'instance/dealAgency', { taskId: hrTask })).code).toBe('200');
+    expect((await call('hrd01', 'instance/dealAgency', { taskId: hrTask })).status).toBe(409);
 
     const after = await reload('emp01');
     expect(after.orgId).toBe(org.get('D003'));

@@ -1,5 +1,5 @@
 import { baseCalls } from '@erp/contract/modules/base';
-import { ASSIGNEE_TYPES } from '@erp/contract/modules/bpm';
+import { ASSIGNEE_TYPES, type SelfApprovalRule } from '@erp/contract/modules/bpm';
 import { requestFieldsOf } from '@erp/contract/modules/bpm-forms';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Form, Input, InputNumber, Select, Typography } from 'antd';
@@ -37,9 +37,15 @@ const codes = (v: unknown) =>
 
 const AUTO_PASS = [
   { value: '', label: '不自动通过' },
-  { value: 'initiator', label: '审批人是发起人时自动通过' },
+  { value: 'initiator', label: '发起人本人的节点自动通过' },
   { value: 'approved', label: '审批人已审批过前序节点时自动通过' },
   { value: 'both', label: '以上两种情况都自动通过' },
+];
+const SELF_APPROVAL: Array<{ value: SelfApprovalRule; label: string }> = [
+  { value: 'superior', label: '转交申请人的上级（默认）' },
+  { value: 'alternate', label: '转交指定的替代审批人' },
+  { value: 'admin', label: '转交流程管理员' },
+  { value: 'skip', label: '跳过该节点（记入审批记录）' },
 ];
 const TIMER_ACTIONS = [
   { value: 'remind', label: '提醒处理人（任务保留）' },
@@ -238,6 +244,34 @@ export function PropertiesPanel({ element, modeling, moddle, processKey }: Props
               options={AUTO_PASS}
             />
           </Form.Item>
+          <Form.Item
+            label="审批人是申请人本人时"
+            htmlFor="bpm-prop-self"
+            extra="申请人（及代为申请、制单的人）不能审批本人的单据：会签/或签节点直接去掉申请人；节点只剩申请人时按此处理"
+          >
+            <Select
+              id="bpm-prop-self"
+              value={str(bo.get('erp:selfApproval')) || 'superior'}
+              onChange={(v: string) =>
+                modeling.updateProperties(element, {
+                  'erp:selfApproval': v === 'superior' ? undefined : v,
+                  ...(v === 'alternate' ? {} : { 'erp:selfAlternate': undefined }),
+                })
+              }
+              options={SELF_APPROVAL}
+            />
+          </Form.Item>
+          {str(bo.get('erp:selfApproval')) === 'alternate' && (
+            <Form.Item label="替代审批人" htmlFor="bpm-prop-self-alternate">
+              <PersonSelect
+                id="bpm-prop-self-alternate"
+                value={str(bo.get('erp:selfAlternate')) || undefined}
+                onChange={(v) => modeling.updateProperties(element, { 'erp:selfAlternate': v })}
+                placeholder="输入姓名或账号搜索"
+                testId="bpm-prop-self-alternate"
+              />
+            </Form.Item>
+          )}
           <Form.Item label="撤回规则">
             <Select
               value={str(bo.get('erp:revocable')) || 'untouched'}
