@@ -249,8 +249,9 @@ describe('confirmation of employment (Positive_Process)', () => {
     expect((await call<{ certificateNo: string }>('hr01', 'getCertificateNo', { employeeId: emp.get('emp02')?.id })).data.certificateNo).toBe(
       '110101199003077777',
     );
-    expect((await call<{ certificateNo: string }>('user01', 'getCertificateNo', { employeeId: emp.get('emp02')?.id })).data.certificateNo).toBe(
-      '110***********7777',
-    );
+    // Someone without emp02 in their data scope learns nothing, not even part of the number.
+    const outsider = await call<{ certificateNo: string }>('user01', 'getCertificateNo', { employeeId: emp.get('emp02')?.id });
+    expect([outsider.status, outsider.data]).toEqual([404, null]);
+    expect((await call<Page<{ userCode: string }>>('user01', 'personList', { pageSize: 200 })).data.records.map((r) => r.userCode)).not.toContain('emp02');
   });
 });

@@ -128,6 +128,16 @@ export async function instanceStatus(db: Db, instanceId: number | null): Promise
 const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** On duty (003) and not confirmed (regularStatus ≠ 010), within the caller's data scope. */
+/** Whether the employee is within the user's data scope (their own record always is). */
+export async function inDataScope(db: Db, user: Principal, employeeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), dataScopeCondition(user, { orgId: employees.orgId, ownerUserId: employees.userId })))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function probationPeople(db: Db, user: Principal, f: { pageIndex: number; pageSize: number; keyword?: string }) {
   const where: SQL[] = [
     eq(employees.status, '003'),

@@ -388,5 +388,7 @@ export async function certificateNo(db: Db, user: Principal, employeeId: number)
   if (!emp) throw notFound(CONFIRMATION_MSG.personFailed);
   const no = emp.idCardNo ?? '';
   if (isHr(user) || emp.userId === user.userId) return no;
+  // Outside the caller's data scope the person is not there at all (as basic/getCertificateNo answers).
+  if (!(await repo.inDataScope(db, user, employeeId))) throw notFound(CONFIRMATION_MSG.personFailed);
   return no.length > 7 ? `${no.slice(0, 3)}${'*'.repeat(no.length - 7)}${no.slice(-4)}` : no.replace(/./g, '*');
 }
