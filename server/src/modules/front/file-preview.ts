@@ -2,7 +2,8 @@ import { type FilePreview, PREVIEW_LIMITS } from '@erp/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Principal } from '../../platform/auth/principal';
 import { onFirstUse } from '../../platform/lazy';
-import { excel } from '../../platform/resource/xlsx-export';
+import { readWorkbook } from '../../platform/resource/xlsx-read';
+import { checkZip, ZipBoundsError } from '../../platform/resource/zip-bounds';
 import type { FileService } from '../file/file.service';
 
 const IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'img', 'tiff']);
@@ -63,9 +64,7 @@ function cellText(value: unknown): string {
 
 /** The first sheets, rows and columns of a workbook as HTML tables. */
 async function xlsxHtml(data: Buffer): Promise<{ html: string; truncated: boolean }> {
-  const ExcelJS = await excel();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(data as unknown as ArrayBuffer);
+  const book = await readWorkbook(data, '预览');
   let truncated = book.worksheets.length > PREVIEW_LIMITS.sheets;
   const parts: string[] = [];
   for (const sheet of book.worksheets.slice(0, PREVIEW_LIMITS.sheets)) {
@@ -102,9 +101,10 @@ export async function previewFile(files: FileService, user: Principal, id: numbe
       const { html, truncated } = await xlsxHtml(data);
       return { ...base, kind: 'html', html: sanitizeHtml(html, OPTIONS), truncated };
     }
+    await checkZip(data, { action: '预览' });
     const converted = await (await mammoth()).convertToHtml({ buffer: data });
     return { ...base, kind: 'html', html: sanitizeHtml(converted.value, OPTIONS) };
-  } catch {
-    return download('文件无法解析，请下载后查看');
+  } catch (err) {
+    return download(err instanceof ZipBoundsError ? `${err.message}，请下载后查看` : '文件无法解析，请下载后查看');
   }
 }

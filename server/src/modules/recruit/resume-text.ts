@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { onFirstUse } from '../../platform/lazy';
 import { pdfText } from '../../platform/pdf/pdf-text';
+import { checkZip } from '../../platform/resource/zip-bounds';
 
 /**
  * Text of an uploaded résumé and the facts found in it. PDF through pdfjs-dist (legacy build, runs
@@ -93,6 +94,7 @@ export function resumeKind(head: Uint8Array, fileName: string): ResumeKind | nul
 export async function extractText(filePath: string, kind: ResumeKind): Promise<string> {
   const data = await fs.promises.readFile(filePath);
   if (kind === 'docx') {
+    await checkZip(data, { action: '读取' });
     const { value } = await (await mammoth()).extractRawText({ buffer: data });
     return normalise(value);
   }

@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/context';
 import type { UploadedFile } from '../../platform/http/multipart';
 import { pageOfRows, pageWindow, rowCountLiteral } from '../../platform/http/paging';
+import { ZipBoundsError } from '../../platform/resource/zip-bounds';
 import type { FileService } from '../file/file.service';
 import { linkToken, openLink } from './outer-links';
 import { recruitResumes, recruitTalents } from './recruit.schema';
@@ -393,7 +394,9 @@ export async function parseResume(db: Db, files: FileService, user: Principal, u
   let text: string;
   try {
     text = await extractText(file.tmpPath, kind);
-  } catch {
+  } catch (err) {
+    // A bound of the zip check names itself (文件解压后过大…); anything else is an unreadable file.
+    if (err instanceof ZipBoundsError) throw err;
     throw badRequest(RECRUIT_MSG.resumeUnreadable);
   }
   if (!text.trim()) throw badRequest(RECRUIT_MSG.resumeUnreadable);

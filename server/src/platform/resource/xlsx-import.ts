@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ImportResult } from '@erp/contract';
-import type { CellValue } from 'exceljs';
+import type { CellValue, Workbook } from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../db';
 import { AppError, badRequest, notFound } from '../errors';
 import type { UploadedFile } from '../http/multipart';
 import type { Platform } from '../platform';
-import { attachment, excel, workbookBuffer, XLSX_TYPE } from './xlsx-export';
+import { attachment, workbookBuffer, XLSX_TYPE } from './xlsx-export';
+import { readWorkbook } from './xlsx-read';
 
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -60,11 +61,11 @@ async function readSheet(file: UploadedFile): Promise<string[][]> {
   const isZip = file.head.length >= 4 && file.head[0] === 0x50 && file.head[1] === 0x4b && file.head[2] === 0x03 && file.head[3] === 0x04;
   if (!/\.xlsx$/i.test(file.filename) || !isZip) throw badRequest('请上传 xlsx 格式的导入模板');
   if (file.size > MAX_IMPORT_BYTES) throw new AppError(413, '导入文件不能超过10M', '413');
-  const ExcelJS = await excel();
-  const workbook = new ExcelJS.Workbook();
+  let workbook: Workbook;
   try {
-    await workbook.xlsx.readFile(file.tmpPath);
-  } catch {
+    workbook = await readWorkbook(await fs.promises.readFile(file.tmpPath), '导入');
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw badRequest('文件无法读取，请使用导入模板');
   }
   const sheet = workbook.worksheets[0];
