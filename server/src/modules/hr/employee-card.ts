@@ -2,7 +2,7 @@ import { SECTION_TITLES } from '@erp/contract';
 import type { FastifyReply } from 'fastify';
 import type { CallContext } from '../../platform/http/context';
 import type { Platform } from '../../platform/platform';
-import { attachment, excel, XLSX_TYPE } from '../../platform/resource/xlsx-export';
+import { attachment, excel, safeRow, XLSX_TYPE } from '../../platform/resource/xlsx-export';
 import type { DictionaryService } from '../base/dictionary.service';
 import * as employees from './employee.service';
 import { sections } from './employee-sections';
@@ -92,7 +92,9 @@ export async function sendRecordCard(platform: Platform, ctx: CallContext, emplo
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('员工登记表');
   sheet.columns = [{ width: 16 }, { width: 24 }, { width: 16 }, { width: 24 }, { width: 16 }, { width: 16 }, { width: 16 }];
-  sheet.addRow([`员工登记表 · ${base.name}（${base.employeeCode}）`]).font = { bold: true, size: 14 };
+  // Every row through safeRow: names, addresses and remarks are the users' text (formula injection).
+  const add = (values: Array<string | number>) => sheet.addRow(safeRow(values));
+  add([`员工登记表 · ${base.name}（${base.employeeCode}）`]).font = { bold: true, size: 14 };
   const pairs: Array<[string, unknown]> = [
     ['姓名', base.name],
     ['证件号码', base.idNumber],
@@ -114,19 +116,19 @@ export async function sendRecordCard(platform: Platform, ctx: CallContext, emplo
   for (let i = 0; i < pairs.length; i += 2) {
     const a = pairs[i] as [string, unknown];
     const b = pairs[i + 1];
-    sheet.addRow([a[0], cell('', a[1]), b?.[0] ?? '', cell('', b?.[1])]);
+    add([a[0], cell('', a[1]), b?.[0] ?? '', cell('', b?.[1])]);
   }
   for (const [name, section] of Object.entries(sections)) {
     const rows = (await section.list(db, ctx.user, base.id)) as Row[];
-    sheet.addRow([]);
-    sheet.addRow([SECTION_TITLES[name as keyof typeof SECTION_TITLES]]).font = { bold: true };
+    add([]);
+    add([SECTION_TITLES[name as keyof typeof SECTION_TITLES]]).font = { bold: true };
     if (!rows.length) {
-      sheet.addRow(['（无）']);
+      add(['（无）']);
       continue;
     }
     const keys = Object.keys(rows[0] as Row).filter((k) => k in COLUMN_LABELS);
-    sheet.addRow(keys.map((k) => COLUMN_LABELS[k] as string)).font = { bold: true };
-    for (const r of rows) sheet.addRow(keys.map((k) => cell(k, r[k])));
+    add(keys.map((k) => COLUMN_LABELS[k] as string)).font = { bold: true };
+    for (const r of rows) add(keys.map((k) => cell(k, r[k])));
   }
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   return ctx.reply

@@ -15,6 +15,31 @@ export function attachment(filename: string): string {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** First characters that make a spreadsheet read a text as a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number written as text ("-12.50", "+86", "1,234.00") is no formula and stays as it is. */
+const PLAIN_NUMBER = /^[+-]?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
+
+/** A text a spreadsheet would run as a formula. */
+export const readsAsFormula = (text: string): boolean => FORMULA_START.test(text) && !PLAIN_NUMBER.test(text);
+
+/**
+ * The value of an exported cell: a text that a spreadsheet would run as a formula once the file is
+ * edited or saved as CSV (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3+cmd|…`) gets a leading `'`, so it stays
+ * text. Only strings: numbers, dates and empty cells are written as they are.
+ */
+export function neutralise<T>(value: T): T | string {
+  return typeof value === 'string' && readsAsFormula(value) ? `'${value}` : value;
+}
+
+/** The inverse, for imports: a file we exported (or an error report) reads back as it was saved. */
+export function restoreNeutralised(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/** A row of values as every export writes it (sendXlsx, workbookBuffer, the record card). */
+export const safeRow = <T>(values: T[]): Array<T | string> => values.map(neutralise);
+
 /**
  * Streams rows into an xlsx answer as they are read: exceljs' streaming writer commits each row,
  * so memory stays flat however many rows there are. Styles are on (the header is bold), but data
@@ -34,12 +59,12 @@ export function sendXlsx(
       const ExcelJS = await excel();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet(opts.sheet.slice(0, 31));
-      sheet.columns = opts.columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+      sheet.columns = opts.columns.map((c) => ({ header: neutralise(c.header), key: c.key, width: c.width }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       for await (const batch of opts.batches) {
         for (const record of batch) {
-          const row = sheet.addRow(opts.columns.map((c) => c.format(record[c.key])));
+          const row = sheet.addRow(safeRow(opts.columns.map((c) => c.format(record[c.key]))));
           row.eachCell({ includeEmpty: true }, (cell) => {
             const v = cell.value;
             if (typeof v === 'number') cell.style = plain.number;
@@ -65,8 +90,8 @@ export async function workbookBuffer(sheetName: string, header: string[], rows: 
   const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.addRow(header).font = { bold: true };
-  for (const r of rows) sheet.addRow(r);
+  sheet.addRow(safeRow(header)).font = { bold: true };
+  for (const r of rows) sheet.addRow(safeRow(r));
   sheet.columns.forEach((c) => {
     c.width = 18;
   });

@@ -9,7 +9,7 @@ import type { Db } from '../db';
 import { AppError, badRequest, notFound } from '../errors';
 import type { UploadedFile } from '../http/multipart';
 import type { Platform } from '../platform';
-import { attachment, workbookBuffer, XLSX_TYPE } from './xlsx-export';
+import { attachment, restoreNeutralised, workbookBuffer, XLSX_TYPE } from './xlsx-export';
 import { readWorkbook } from './xlsx-read';
 
 export const MAX_IMPORT_ROWS = 5000;
@@ -75,7 +75,7 @@ async function readSheet(file: UploadedFile): Promise<string[][]> {
   sheet.eachRow({ includeEmpty: true }, (row, n) => {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
+      cells[col - 1] = restoreNeutralised(cellText(cell.value));
     });
     rows[n - 1] = Array.from(cells, (c) => c ?? '');
   });
