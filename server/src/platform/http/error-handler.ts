@@ -69,6 +69,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       }
     }
     if (answer.status >= 400 && answer.status < 500) req.log.info({ code: answer.code, msg: answer.message }, 'request refused');
+    // A download refused after it set its file's headers (type, name, length) would otherwise carry
+    // them on the envelope: Fastify cannot send an object as an xlsx and answered 500 instead.
+    reply.removeHeader('content-disposition');
+    reply.removeHeader('content-length');
+    reply.header('content-type', 'application/json; charset=utf-8');
     return reply.status(answer.status).send({ code: answer.code, message: localize(answer.message, lang), data: answer.data });
   });
 

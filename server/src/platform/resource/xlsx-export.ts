@@ -45,11 +45,17 @@ export const safeRow = <T>(values: T[]): Array<T | string> => values.map(neutral
  * so memory stays flat however many rows there are. Styles are on (the header is bold), but data
  * cells share style objects: exceljs then resolves a style once, not once per cell (which cost more
  * than half of a 50,000-row export).
+ *
+ * The first batch is read before the file's headers are set: a refusal there (the data scope, a
+ * filter the user may not use) is thrown as any call's error and answered as JSON, not as a broken
+ * download (the stream failing after the xlsx headers answered 500, FST_ERR_REP_INVALID_PAYLOAD_TYPE).
  */
-export function sendXlsx(
+export async function sendXlsx(
   reply: FastifyReply,
   opts: { filename: string; sheet: string; columns: ExportColumn[]; batches: AsyncIterable<Array<Record<string, unknown>>> },
-): FastifyReply {
+): Promise<FastifyReply> {
+  const source = opts.batches[Symbol.asyncIterator]();
+  const first = await source.next();
   const stream = new PassThrough();
   // exceljs remembers a style object's id together with the first cell type it saw, so one shared
   // object per value kind (the formats give text, numbers or nothing) keeps every cell's style as before.
@@ -62,8 +68,8 @@ export function sendXlsx(
       sheet.columns = opts.columns.map((c) => ({ header: neutralise(c.header), key: c.key, width: c.width }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
-      for await (const batch of opts.batches) {
-        for (const record of batch) {
+      for (let next = first; !next.done; next = await source.next()) {
+        for (const record of next.value) {
           const row = sheet.addRow(safeRow(opts.columns.map((c) => c.format(record[c.key]))));
           row.eachCell({ includeEmpty: true }, (cell) => {
             const v = cell.value;
