@@ -219,6 +219,11 @@ describe('the documents where it was seen', () => {
       expect(passed.code, passed.message).toBe('200');
     }
     expect((await s.post<ClaimDetail>(RB('detail'), { id: claimId }, fin)).data.state).toBe('passed');
+    // Four-eyes on paying: not by the claimant, though they hold the finance role.
+    const today = new Date().toISOString().slice(0, 10);
+    const payOwn = await s.post(RB('pay'), { id: claimId, paidDate: today }, fin);
+    expect([payOwn.status, payOwn.message]).toEqual([403, '不能为本人的报销单付款，请由其他财务人员付款']);
+    expect((await s.post(RB('pay'), { id: claimId, paidDate: today }, await s.tokenOf('admin'))).code).toBe('200');
   });
 
   it('fin01 cannot pass their own salary advance with loan/pass', async () => {

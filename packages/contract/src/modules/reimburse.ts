@@ -95,6 +95,7 @@ export const REIMBURSE_MSG = {
   notRevocable: '只有审批中的报销单可以撤回',
   notPayable: '只有审批通过、尚未付款的报销单可以付款',
   alreadyPaid: '该报销单已付款',
+  payOwn: '不能为本人的报销单付款，请由其他财务人员付款',
   payBeforeApproval: '付款日期不能早于报销单提交日期',
   totalTooLarge: '报销总额不能超过1000000元',
   projectMissing: '所选项目不存在',

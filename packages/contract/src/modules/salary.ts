@@ -22,6 +22,7 @@ export const SALARY_MSG = {
   closed: '该月工资已关账，不能修改',
   notComputed: '该月工资尚未核算，不能关账',
   alreadyClosed: '该月工资已关账',
+  closeOwn: '不能关账本人核算的工资月份，请由其他财务人员复核后关账',
   runExists: '该月工资表已存在',
   runMissing: '该月工资表不存在',
   future: '不能核算未来月份的工资',

@@ -11,10 +11,12 @@ import type {
   PaySlipRecord,
   SpecialDeductionRecord,
 } from '@erp/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { systemState } from '../../db/schema';
+import { FOUR_EYES_KEY } from '../../platform/controls/four-eyes';
 import { queryRows } from '../../platform/db';
 import { daysOfMonth, dayType, holidaysOfMonth } from '../finance/hours/calendar';
 import { addMonths } from './payroll';
@@ -227,8 +229,14 @@ describe('computing and closing a month', () => {
       expect(early.status).toBe(409);
       expect(early.message).toContain('请先关账之前月份的工资');
     }
+    // hr01 computed last month in the demo data: finance closes it.
     expect((await s.post(P('close'), { month: lastMonth }, fin)).code).toBe('200');
+    // Four-eyes: fin01 computed this month above, so fin01 may not close it, unless the company switches the rule off.
+    const own = await s.post(P('close'), { month: thisMonth }, fin);
+    expect([own.status, own.message]).toEqual([403, '不能关账本人核算的工资月份，请由其他财务人员复核后关账']);
+    await s.db.insert(systemState).values({ key: FOUR_EYES_KEY, value: 'off' });
     const closed = await s.post<PayRunRecord>(P('close'), { month: thisMonth }, fin);
+    await s.db.delete(systemState).where(eq(systemState.key, FOUR_EYES_KEY));
     expect(closed.code, closed.message).toBe('200');
     expect(closed.data).toMatchObject({ state: 'closed', closedByName: expect.any(String) });
     const again = await s.post(P('compute'), { month: thisMonth }, fin);

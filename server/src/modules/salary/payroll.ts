@@ -1,5 +1,6 @@
 import { HOURS_MSG, NORMAL_DAY_MINUTES, type PayRunRecord, PERSON_CATEGORY, SALARY_MSG } from '@erp/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { requireSecondPerson } from '../../platform/controls/four-eyes';
 import type { Db } from '../../platform/db';
 import { queryRows } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -370,13 +371,18 @@ export async function closeMonth(db: Db, month: number, userId: number): Promise
     const run = await lockRun(tx, month, false, userId);
     if (!run) throw notFound(SALARY_MSG.runMissing);
     if (run.state === 'closed') throw conflict(SALARY_MSG.alreadyClosed);
-    const [computed] = await queryRows<{ at: string | null }>(tx, sql`SELECT computed_at AS at FROM pay_runs WHERE id = ${run.id}`);
+    // updated_by is who computed it last: only a computation writes an open month's row.
+    const [computed] = await queryRows<{ at: string | null; by: number | null }>(
+      tx,
+      sql`SELECT computed_at AS at, updated_by AS by FROM pay_runs WHERE id = ${run.id}`,
+    );
     if (!computed?.at) throw conflict(SALARY_MSG.notComputed);
     const [earlier] = await queryRows<{ month: number }>(
       tx,
       sql`SELECT month FROM pay_runs WHERE month < ${month} AND month >= ${Math.floor(month / 100) * 100 + 1} AND state <> 'closed' LIMIT 1`,
     );
     if (earlier) throw conflict(`${SALARY_MSG.earlierOpen}（${earlier.month}）`);
+    await requireSecondPerson(tx, userId, [computed.by], SALARY_MSG.closeOwn);
     await tx.execute(
       sql`UPDATE pay_runs SET state = 'closed', closed_at = now(), closed_by = ${userId}, updated_at = now(), updated_by = ${userId} WHERE id = ${run.id}`,
     );

@@ -122,7 +122,8 @@ async function seedPayroll(ctx: SeedContext): Promise<void> {
     });
   }
   for (const month of months) {
-    await computeMonth(db, month, { currentMonth: thisMonth, userId: fin });
+    // HR's payroll specialist computes, finance reviews and closes: two people (four-eyes, platform/controls/four-eyes.ts).
+    await computeMonth(db, month, { currentMonth: thisMonth, userId: ctx.userIds.get('hr01') ?? fin });
     if (month !== months.at(-1)) await closeMonth(db, month, fin ?? 1);
   }
   // The closed months wrote their people cost to the project actuals; the project seed's synthetic

@@ -21,6 +21,7 @@ import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { files } from '../../../db/schema';
 import { hasPermission, type Principal } from '../../../platform/auth/principal';
+import { requireSecondPerson } from '../../../platform/controls/four-eyes';
 import { type Db, queryRows } from '../../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors';
 import * as engine from '../../../workflow/engine';
@@ -522,12 +523,14 @@ export async function deleteOwnClaim(db: Db, user: Principal, id: number): Promi
 
 /** Finance pays an approved claim: its invoices become claimed for good. */
 export async function payClaim(db: Db, user: Principal, ctx: ReimburseContext, input: { id: number; paidDate: string; remark?: string | null }): Promise<void> {
-  const [row] = await queryRows<{ state: string; paidDate: string | null; created: string }>(
+  const [row] = await queryRows<{ state: string; paidDate: string | null; created: string; userId: number; createdBy: number | null }>(
     db,
-    sql`SELECT state, to_char(paid_date, 'YYYY-MM-DD') AS "paidDate", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created
+    sql`SELECT state, to_char(paid_date, 'YYYY-MM-DD') AS "paidDate", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created,
+        user_id AS "userId", created_by AS "createdBy"
       FROM fin_expense_claims WHERE id = ${input.id} AND deleted_at IS NULL FOR UPDATE`,
   );
   if (!row) throw notFound(REIMBURSE_MSG.claimMissing);
+  await requireSecondPerson(db, user.userId, [row.userId, row.createdBy], REIMBURSE_MSG.payOwn);
   if (row.paidDate) throw conflict(REIMBURSE_MSG.alreadyPaid);
   if (row.state !== 'passed') throw conflict(REIMBURSE_MSG.notPayable);
   if (input.paidDate > ctx.today()) throw badRequest(`付款日期${REIMBURSE_MSG.future}`);
