@@ -4,6 +4,7 @@ import { orgUnits } from '../../../db/schema';
 import { orgSubtreeIds } from '../../../platform/auth/org-subtree';
 import type { Principal } from '../../../platform/auth/principal';
 import { BusinessCalendar } from '../../../platform/business-time';
+import { refuseFuture } from '../../../platform/controls/plausible-dates';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { type CallContext, implement, type Route } from '../../../platform/http/context';
 import { langOf } from '../../../platform/http/i18n';
@@ -72,7 +73,8 @@ const STATUS_GROUPS: Array<[string, string, string]> = [
 
 export function billingRoutes(platform: Platform): Route[] {
   const db = platform.db;
-  const signatures = new SignatureService(db, new BusinessCalendar(platform.config.BUSINESS_TIME_ZONE));
+  const calendar = new BusinessCalendar(platform.config.BUSINESS_TIME_ZONE);
+  const signatures = new SignatureService(db, calendar);
   const detailOf = async (user: Principal, id: number) => billDetail(db, await readableBill(db, user, id));
   const refOf = async (input: { id?: number | null; billId?: number | null; instanceId?: number | null }) => {
     const id = input.id ?? input.billId ?? (input.instanceId ? (await billDocument.byInstance(db, input.instanceId))?.id : undefined);
@@ -162,6 +164,7 @@ export function billingRoutes(platform: Platform): Route[] {
       return invoice;
     },
     issueInvoice: async (input, ctx) => {
+      refuseFuture(calendar, input.invoiceDate, '开票日期');
       const invoice = await issueInvoice(db, ctx.user, input);
       ctx.audit({ recordId: invoice.id, after: invoice });
       return invoice;
@@ -172,6 +175,7 @@ export function billingRoutes(platform: Platform): Route[] {
       return invoice;
     },
     saveBillReturnMoney: async (input, ctx) => {
+      refuseFuture(calendar, input.collectedOn, '回款日期');
       const id = await saveCollection(db, ctx.user, input);
       ctx.audit({ recordId: id, after: input });
       return billResource.detail(db, input.billId, null);

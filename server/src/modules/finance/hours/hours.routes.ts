@@ -1,6 +1,8 @@
 import { functionHourCalls, hourApproveMeta, hourSheetMeta } from '@erp/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { employees, orgUnits, users } from '../../../db/schema';
+import { BusinessCalendar } from '../../../platform/business-time';
+import { refuseImplausibleYear } from '../../../platform/controls/plausible-dates';
 import { conflict } from '../../../platform/errors';
 import { implement, type Route } from '../../../platform/http/context';
 import { langOf } from '../../../platform/http/i18n';
@@ -30,6 +32,7 @@ import {
 
 /** Timesheets (职能工时) and the calendar: docs/domain/hours-pay.md. */
 export function hoursRoutes(platform: Platform): Route[] {
+  const calendar = new BusinessCalendar(platform.config.BUSINESS_TIME_ZONE);
   const db = platform.db;
   return implement(functionHourCalls, {
     addList: async (input, ctx) => {
@@ -128,6 +131,7 @@ export function hoursRoutes(platform: Platform): Route[] {
         .where(eq(finHolidays.year, input.year))
         .orderBy(asc(finHolidays.day)),
     holidaySave: async (input, ctx) => {
+      refuseImplausibleYear(calendar, input.day, '日期', 10, 2);
       const year = Number(input.day.slice(0, 4));
       const values = { day: input.day, year, kind: input.kind, name: input.name, updatedBy: ctx.user.userId, updatedAt: new Date() };
       await db
