@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, callsSettled, launchBrowser } from './harness';
+import { apiCall, apiLogin, approverOf, callsSettled, launchBrowser } from './harness';
 import { go, openOptions, signedIn } from './shell-helpers';
 
 let browser: Browser;
@@ -81,15 +81,18 @@ describe('settlement: settle a month → approve → invoice → void → invoic
     const page = await apiCall<{ records: Bill[] }>(NB('getBillInfoPage'), { keyword: name, month }, fin.token);
     const bill = page.data.records[0] as Bill;
     expect(bill.billNo).toMatch(/^JS/);
-    // Finance approves the bill's task (the process centre's pass).
-    const tasks = await apiCall<{ records: Array<{ taskId: number; processInstanceId: number }> }>(
-      '/bpm_api/bpm/camunda/getUserTaskSort',
-      { pageIndex: 1, pageSize: 100, processKey: 'FinSettleBill_Process' },
-      fin.token,
-    );
-    const task = tasks.data.records.find((t) => t.processInstanceId === bill.processInstanceId);
+    // fin01 prepared the bill, so fin01 does not approve it (segregation of duties): whoever holds the step does, in the process centre's pass.
+    const tasksOf = (token: string) =>
+      apiCall<{ records: Array<{ taskId: number; processInstanceId: number }> }>(
+        '/bpm_api/bpm/camunda/getUserTaskSort',
+        { pageIndex: 1, pageSize: 100, processKey: 'FinSettleBill_Process' },
+        token,
+      );
+    expect((await tasksOf(fin.token)).data.records.map((t) => t.processInstanceId)).not.toContain(bill.processInstanceId);
+    const approver = (await apiLogin(await approverOf(bill.processInstanceId as number, fin.token))).access_token;
+    const task = (await tasksOf(approver)).data.records.find((t) => t.processInstanceId === bill.processInstanceId);
     expect(task).toBeDefined();
-    expect((await apiCall('/bpm_api/bpm/camunda/task/pass', { taskId: task?.taskId }, fin.token)).code).toBe('200');
+    expect((await apiCall('/bpm_api/bpm/camunda/task/pass', { taskId: task?.taskId }, approver)).code).toBe('200');
 
     // A fresh page, so the list is read again after calls made outside it.
     const reopen = async () => {

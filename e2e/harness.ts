@@ -167,3 +167,20 @@ export async function apiCall<T = unknown>(path: string, body: unknown, token?: 
   });
   return (await res.json()) as { code: string; message: string; data: T };
 }
+
+/**
+ * Who must act now on an instance (the first open step's person, or the first of its group), read
+ * from the flow as `token`'s user may read it: the journey hands over to them, whoever the routing
+ * chose (segregation of duties sends a step around its applicant).
+ */
+export async function approverOf(processInstanceId: number, token: string): Promise<string> {
+  const steps = await apiCall<Array<{ id: string; approvalUserCode: string; groupUserList: Array<{ userCode: string }> }>>(
+    '/bpm_api/bpm/camunda/viewApprovalInfo',
+    { processInstanceId },
+    token,
+  );
+  const open = steps.data?.find((s) => s.id.startsWith('t:'));
+  const code = open?.approvalUserCode || open?.groupUserList[0]?.userCode;
+  if (!code) throw new Error(`approverOf ${processInstanceId}: no open step (${steps.message})`);
+  return code;
+}
