@@ -109,12 +109,13 @@ describe('confirmation of employment in the browser', () => {
     );
     await expect.poll(() => todoCount(mgr.token)).toBe(mgrBefore);
 
-    // HR sends it back to the applicant
-    await openTodo(hr.page);
-    await hr.page.getByTestId('confirmation-rollback').click();
+    // HR sends it back to the applicant. hr01 applied, so HR's step is not hr01's but their superior's (segregation of duties).
+    const hrd = await quietSignIn('hrd01');
+    await openTodo(hrd.page);
+    await hrd.page.getByTestId('confirmation-rollback').click();
     // The toast (the lists now hold other requests whose status reads 已退回 too).
-    await expectToastAfter(hr.page, '已退回', () =>
-      hr.page
+    await expectToastAfter(hrd.page, '已退回', () =>
+      hrd.page
         .getByRole('dialog', { name: '退回' })
         .getByRole('button', { name: /^退\s*回$/ })
         .click(),
@@ -131,7 +132,7 @@ describe('confirmation of employment in the browser', () => {
 
     // manager and HR pass; no grade change, so the process ends after HR
     await passInUi(mgr.page);
-    await passInUi(hr.page);
+    await passInUi(hrd.page);
 
     const check = hr;
     await go(check.page, '/Initiate/index');
@@ -144,6 +145,7 @@ describe('confirmation of employment in the browser', () => {
     const after = await apiCall<{ total: number }>('/hr_api/hrm/positive/personList', { keyword: 'emp01' }, check.token);
     expect(after.data.total).toBe(0);
     await hr.context.close();
+    await hrd.context.close();
     await mgr.context.close();
   }, 240_000);
 });

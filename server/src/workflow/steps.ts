@@ -228,9 +228,16 @@ export async function instanceSteps(db: Db, instanceId: number): Promise<Approva
   // Who can act comes first: after "add signer before" the owner's task waits behind the signer's
   // (spec 000: the first pending step is the one who must act).
   const actingFirst = [...open.filter((t) => t.status === 'pending'), ...open.filter((t) => t.status !== 'pending')];
+  // A step the rule sent around its applicant says so on the open task, with whom it went to.
+  const routedAround = new Map(
+    events
+      .filter((e) => e.action === 'selfRoute' && e.taskId)
+      .map((e) => [e.taskId as number, `${e.message ?? ''} ${people.get(e.targetUserId ?? 0)?.name ?? ''}`.trim()]),
+  );
   for (const t of actingFirst) {
     const ids = t.assigneeUserId ? [t.assigneeUserId] : t.candidateUserIds;
-    const s = peopleStep(`t:${t.id}`, { id: t.nodeId, name: t.nodeName }, ids, people, 1, 0, false);
+    const opened = peopleStep(`t:${t.id}`, { id: t.nodeId, name: t.nodeName }, ids, people, 1, 0, false);
+    const s = routedAround.has(t.id) ? { ...opened, approvalMessage: routedAround.get(t.id) as string } : opened;
     steps.push(withTransfers(t.kind === 'resubmit' ? { ...s, operateType: 0 } : s, t.id));
   }
   for (const f of ahead.tasks) steps.push(peopleStep(`p:${f.node.id}`, f.node, f.userIds, people, 1, 0, true));

@@ -335,16 +335,21 @@ async function seedProjects(ctx: SeedContext): Promise<void> {
     for (let k = 0; k < actualRows.length; k += 2000) await db.insert(finProjectActuals).values(actualRows.slice(k, k + 2000));
   }
 
-  // One change waiting in approval (mgr01's department: he approves first, then finance).
+  // One change waiting in approval (mgr01's department: he approves first, then finance). The
+  // project's manager asks for it, not mgr01: nobody approves their own request.
   const [open] = await db
     .select()
     .from(finProjects)
     .where(sql`${finProjects.deptId} = ${depts[3]} AND ${finProjects.phase} = ${PROJECT_PHASE.active} AND ${finProjects.versionNo} = 1`)
     .limit(1);
   if (open) {
+    const applicant = open.managerUserId && open.managerUserId !== mgr ? open.managerUserId : (ctx.userIds.get('emp01') as number);
     const before = await snapshotOf(db, open);
     const after: ProjectSnapshot = { ...before, contractAmount: Math.round(open.contractAmount * 1.05), remark: '追加驻场人员两名' };
-    const [v] = await db.insert(finProjectVersions).values({ projectId: open.id, status: 'proposed', createdBy: mgr }).returning({ id: finProjectVersions.id });
+    const [v] = await db
+      .insert(finProjectVersions)
+      .values({ projectId: open.id, status: 'proposed', createdBy: applicant })
+      .returning({ id: finProjectVersions.id });
     const [cur] = await db
       .select({ id: finProjectVersions.id })
       .from(finProjectVersions)
@@ -366,15 +371,15 @@ async function seedProjects(ctx: SeedContext): Promise<void> {
           before,
           after,
           versionId: v.id,
-          createdBy: mgr,
-          updatedBy: mgr,
+          createdBy: applicant,
+          updatedBy: applicant,
         })
         .returning({ id: finProjectChanges.id });
       if (change) {
         await db.update(finProjectVersions).set({ changeId: change.id }).where(eq(finProjectVersions.id, v.id));
         await changeDocument.submit(db, {
           id: change.id,
-          userId: mgr,
+          userId: applicant,
           title: `项目变更：${open.name}`,
           vars: { deptId: open.deptId, projectId: open.id, changeId: change.id },
         });
