@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { orgUnits, outbox, users, wfEvents, wfInstances, wfTasks } from '../db/schema';
+import { orgUnits, outbox, wfEvents, wfInstances, wfTasks } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { lineXml, sketchXml } from './bpmn-builder';
 import * as engine from './engine';
+import { failure, loadUserIds } from './engine-test-support';
 import { registerWorkflowHooks } from './hooks';
 import { instanceSteps, previewSteps } from './steps';
 
@@ -16,7 +17,7 @@ const businessId = () => `B${++seq}`;
 
 beforeAll(async () => {
   s = await startTestServer();
-  for (const u of await s.db.select({ id: users.id, code: users.userCode }).from(users)) ids.set(u.code, u.id);
+  await loadUserIds(s.db, ids);
 });
 afterAll(() => s.close());
 
@@ -40,15 +41,6 @@ async function instance(id: number) {
 async function events(id: number, action?: string) {
   const rows = await s.db.select().from(wfEvents).where(eq(wfEvents.instanceId, id)).orderBy(wfEvents.id);
   return action ? rows.filter((r) => r.action === action) : rows;
-}
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('definitions', () => {

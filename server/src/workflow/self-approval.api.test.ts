@@ -7,6 +7,7 @@ import { queryRows } from '../platform/db';
 import { AppError } from '../platform/errors';
 import { lineXml } from './bpmn-builder';
 import * as engine from './engine';
+import { failure, loadUserIds } from './engine-test-support';
 import { MSG } from './messages';
 import { instanceSteps } from './steps';
 
@@ -22,19 +23,9 @@ let seq = 0;
 
 beforeAll(async () => {
   s = await startTestServer();
-  for (const u of await s.db.select({ id: users.id, code: users.userCode }).from(users)) ids.set(u.code, u.id);
+  await loadUserIds(s.db, ids);
 });
 afterAll(() => s.close());
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
-}
 
 const openTasks = (instanceId: number) =>
   s.db

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { users, wfEvents, wfInstances, wfTasks } from '../db/schema';
+import { wfEvents, wfInstances, wfTasks } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { lineXml } from './bpmn-builder';
 import * as engine from './engine';
+import { failure, loadUserIds } from './engine-test-support';
 import { instanceSteps } from './steps';
 
 /** Delegate (委派), remove an added signer (减签), cc chosen on pass, an administrator's terminate and reassign. */
@@ -15,7 +16,7 @@ let seq = 0;
 
 beforeAll(async () => {
   s = await startTestServer();
-  for (const u of await s.db.select({ id: users.id, code: users.userCode }).from(users)) ids.set(u.code, u.id);
+  await loadUserIds(s.db, ids);
   await engine.deploy(
     s.db,
     lineXml('Actions', [
@@ -49,15 +50,6 @@ async function events(id: number, action: string) {
     .select()
     .from(wfEvents)
     .where(and(eq(wfEvents.instanceId, id), eq(wfEvents.action, action)));
-}
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
 }
 const winners = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === 'fulfilled').length;
 const only409 = (results: PromiseSettledResult<unknown>[]) =>
