@@ -162,6 +162,21 @@ function TimeLimitFields({ element, modeling, moddle }: { element: DiagramElemen
 }
 
 /** Our properties panel: assignees, multi-person mode, cc and gateway conditions, written as erp:* attributes. */
+/** A process attribute holding one user code, picked by name or account. */
+function PersonProperty({ element, modeling, attr, id, label }: { element: DiagramElement; modeling: Modeling; attr: string; id: string; label: string }) {
+  return (
+    <Form.Item label={label} htmlFor={id}>
+      <PersonSelect
+        id={id}
+        value={str(element.businessObject.get(`erp:${attr}`)) || undefined}
+        onChange={(v) => modeling.updateProperties(element, { [`erp:${attr}`]: v })}
+        placeholder="输入姓名或账号搜索"
+        testId={id}
+      />
+    </Form.Item>
+  );
+}
+
 export function PropertiesPanel({ element, modeling, moddle, processKey }: Props) {
   // A selection event can name an element whose diagram is still being imported (no business object yet).
   if (!element?.businessObject) return <Empty description="选择一个元素以编辑属性" />;
@@ -227,15 +242,7 @@ export function PropertiesPanel({ element, modeling, moddle, processKey }: Props
       )}
       {element.type === 'bpmn:Process' && (
         <>
-          <Form.Item label="流程管理员（无人可处理时兜底）" htmlFor="bpm-prop-fallback">
-            <PersonSelect
-              id="bpm-prop-fallback"
-              value={str(bo.get('erp:fallbackUser')) || undefined}
-              onChange={(v) => modeling.updateProperties(element, { 'erp:fallbackUser': v })}
-              placeholder="输入姓名或账号搜索"
-              testId="bpm-prop-fallback"
-            />
-          </Form.Item>
+          <PersonProperty element={element} modeling={modeling} attr="fallbackUser" id="bpm-prop-fallback" label="流程管理员（无人可处理时兜底）" />
           <Form.Item label="自动通过" htmlFor="bpm-prop-autopass">
             <Select
               id="bpm-prop-autopass"
@@ -262,15 +269,7 @@ export function PropertiesPanel({ element, modeling, moddle, processKey }: Props
             />
           </Form.Item>
           {str(bo.get('erp:selfApproval')) === 'alternate' && (
-            <Form.Item label="替代审批人" htmlFor="bpm-prop-self-alternate">
-              <PersonSelect
-                id="bpm-prop-self-alternate"
-                value={str(bo.get('erp:selfAlternate')) || undefined}
-                onChange={(v) => modeling.updateProperties(element, { 'erp:selfAlternate': v })}
-                placeholder="输入姓名或账号搜索"
-                testId="bpm-prop-self-alternate"
-              />
-            </Form.Item>
+            <PersonProperty element={element} modeling={modeling} attr="selfAlternate" id="bpm-prop-self-alternate" label="替代审批人" />
           )}
           <Form.Item label="撤回规则">
             <Select
