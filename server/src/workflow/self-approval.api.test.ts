@@ -242,6 +242,28 @@ describe('the documents where it was seen', () => {
   });
 });
 
+describe('the employee a document is about', () => {
+  it('is a party: HR transferring a department leader does not send the old leader’s step to that leader', async () => {
+    const [mgr] = await queryRows<{ id: number; orgId: number }>(
+      s.db,
+      sql`SELECT e.id, e.org_id AS "orgId" FROM employees e WHERE e.user_id = ${uid('mgr01')}`,
+    );
+    const [other] = await queryRows<{ id: number }>(
+      s.db,
+      sql`SELECT id FROM org_units WHERE code IN ('D003', 'D005') AND id <> ${mgr?.orgId as number} ORDER BY code LIMIT 1`,
+    );
+    const started = await s.post<{ processInstanceId: number }>(
+      '/hr_api/hrm/api/instance/startTransferInstance',
+      { employeeId: mgr?.id, toOrgId: other?.id, effectiveDate: new Date().toISOString().slice(0, 10), reason: '轮岗' },
+      await s.tokenOf('hr01'),
+    );
+    expect(started.code, started.message).toBe('200');
+    const [inst] = await s.db.select().from(wfInstances).where(eq(wfInstances.id, started.data.processInstanceId));
+    expect(inst?.state.parties).toContain(uid('mgr01'));
+    for (const t of await openTasks(started.data.processInstanceId)) expect(holders(t)).not.toContain(uid('mgr01'));
+  });
+});
+
 // Last: it makes fin01 an approver of everything.
 describe('every process the product runs', () => {
   it('never gives a deciding task to an applicant who holds every approving role and leads every unit', async () => {

@@ -1,10 +1,10 @@
 import { DOCUMENT_MSG, DOCUMENT_STATUS_CODE, type DocumentState, OPEN_DOCUMENT_STATES } from '@erp/contract';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { wfTasks } from '../../db/schema';
 import * as engine from '../../workflow/engine';
 import { type HookEvent, registerWorkflowHooks } from '../../workflow/hooks';
-import type { Db } from '../db';
+import { type Db, queryRows } from '../db';
 import { badRequest, notFound } from '../errors';
 import { nextDocumentNumber } from './document-number';
 
@@ -58,6 +58,14 @@ export interface DocumentSpec<T extends PgTable> {
   onPassed?(tx: Db, row: T['$inferSelect'], e: HookEvent): Promise<void>;
   /** Rejected or revoked. */
   onClosed?(tx: Db, row: T['$inferSelect'], e: HookEvent): Promise<void>;
+}
+
+/** The account of the employee a document is about (`employeeId` in its process variables), if any. */
+async function subjectUserOf(tx: Db, vars: Record<string, unknown>): Promise<number | null> {
+  const employeeId = vars.employeeId;
+  if (typeof employeeId !== 'number' || !Number.isInteger(employeeId)) return null;
+  const [row] = await queryRows<{ userId: number | null }>(tx, sql`SELECT user_id AS "userId" FROM employees WHERE id = ${employeeId}`);
+  return row?.userId ?? null;
 }
 
 export class BusinessDocument<T extends PgTable> {
@@ -164,8 +172,8 @@ export class BusinessDocument<T extends PgTable> {
       title: input.title,
       initiatorUserId: input.userId,
       vars: input.vars,
-      // Whoever prepared the record, if not its submitter, does not decide it either.
-      parties: [typeof row.createdBy === 'number' ? row.createdBy : null],
+      // Whoever prepared the record, and the employee it is about, do not decide it either.
+      parties: [typeof row.createdBy === 'number' ? row.createdBy : null, await subjectUserOf(tx, input.vars)],
     });
     return { instanceId: instance.id, documentNo };
   }
