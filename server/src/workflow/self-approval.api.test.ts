@@ -116,13 +116,14 @@ describe('routing around the applicant', () => {
     const { tasks } = await start('SodMove', 'emp01');
     const taskId = tasks[0]?.id as number;
     const to = uid('emp01');
-    for (const p of [
-      engine.transfer(s.db, { taskId, userId: uid('mgr01'), toUserId: to, remark: '请本人处理' }),
-      engine.delegate(s.db, { taskId, userId: uid('mgr01'), toUserId: to }),
-      engine.addSigner(s.db, { taskId, userId: uid('mgr01'), signerUserId: to, position: 'before' }),
-      engine.reassign(s.db, { taskId, userId: uid('admin'), toUserId: to, reason: '调整' }),
+    // One after another: each is a command on the same task (and none may reject unobserved).
+    for (const command of [
+      () => engine.transfer(s.db, { taskId, userId: uid('mgr01'), toUserId: to, remark: '请本人处理' }),
+      () => engine.delegate(s.db, { taskId, userId: uid('mgr01'), toUserId: to }),
+      () => engine.addSigner(s.db, { taskId, userId: uid('mgr01'), signerUserId: to, position: 'before' }),
+      () => engine.reassign(s.db, { taskId, userId: uid('admin'), toUserId: to, reason: '调整' }),
     ]) {
-      const e = await failure(p);
+      const e = await failure(command());
       expect([e.status, e.message]).toEqual([400, MSG.toParty]);
     }
     const [t] = await s.db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
