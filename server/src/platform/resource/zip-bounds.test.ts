@@ -7,14 +7,14 @@ import { checkZip, ZIP_BOUNDS, ZipBoundsError } from './zip-bounds';
 
 const TOO_LARGE = '文件解压后过大，无法导入（上限 50 MB）';
 
-async function refusal(run: () => Promise<unknown>): Promise<{ message: string; ms: number }> {
-  const started = performance.now();
+/** The refusal's message (times are for the bench, not for assertions: CI machines vary). */
+async function refusal(run: () => Promise<unknown>): Promise<{ message: string }> {
   const err = await run().then(
     () => null,
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(ZipBoundsError);
-  return { message: (err as ZipBoundsError).message, ms: performance.now() - started };
+  return { message: (err as ZipBoundsError).message };
 }
 
 async function workbook(edit?: (sheetXml: string) => string): Promise<Buffer> {
@@ -45,15 +45,13 @@ describe('zip bounds (issue 34)', () => {
   });
 
   it('refuses a zip whose directory declares 2 GiB without inflating a byte', async () => {
-    const { message, ms } = await refusal(() => checkZip(bombs.declared(), { action: '导入' }));
+    const { message } = await refusal(() => checkZip(bombs.declared(), { action: '导入' }));
     expect(message).toBe(TOO_LARGE);
-    expect(ms).toBeLessThan(100);
   });
 
   it('refuses a zip whose directory lies, counting what is actually inflated', async () => {
-    const { message, ms } = await refusal(() => checkZip(bombs.lying(), { action: '导入' }));
+    const { message } = await refusal(() => checkZip(bombs.lying(), { action: '导入' }));
     expect(message).toBe(TOO_LARGE);
-    expect(ms).toBeLessThan(1500);
   });
 
   it('refuses too many entries, from the directory and from the reader', async () => {
@@ -81,7 +79,6 @@ describe('zip bounds (issue 34)', () => {
     // One merge over the whole sheet: 17 billion cells to exceljs, in a 6 KB file.
     const merged = await refusal(async () => readWorkbook(await workbook(withMerge('A1:XFD1048576')), '导入'));
     expect(merged.message).toBe('表格过大（上限 100000 行、300000 个单元格），无法导入');
-    expect(merged.ms).toBeLessThan(1000);
     expect((await refusal(async () => readWorkbook(await workbook(withList('A1:XFD1048576')), '预览'))).message).toBe(
       '表格中的数据验证范围过大（上限 1100000 个单元格），无法预览',
     );
