@@ -16,6 +16,9 @@ describe('process designer', () => {
     await s.page.reload();
     await s.page.getByTestId('tabs-bar').waitFor({ timeout: 20_000 });
     await go(s.page, '/CustomBpmn/index');
+    // As in the test below: the list answered and rendered before the click (in CI the canvas once
+    // more never showed the definition clicked on a list still being replaced).
+    await screenSettled(s.page);
     await s.page
       .getByRole('button', { name: /转正申请/ })
       .first()
