@@ -52,6 +52,9 @@ async function firstOutside(db: Db, codes: string[], parties: number[]): Promise
   return (await idsOfCodes(db, codes, true)).find((id) => !parties.includes(id));
 }
 
+/** The process administrator (else admin), an enabled account that is not a party. */
+export const adminOutside = (db: Db, model: Pick<ProcessModel, 'fallbackUser'>, parties: number[]) => firstOutside(db, [model.fallbackUser, 'admin'], parties);
+
 /** The first leader above the applicant who is not a party (the superior chain, unit by unit). */
 async function superiorOutside(db: Db, applicant: number, parties: number[]): Promise<number | undefined> {
   let current = applicant;
@@ -85,7 +88,7 @@ export async function routeAroundParties(db: Db, model: ProcessModel, n: NodeMod
         ? await firstOutside(db, [model.selfAlternate], parties)
         : undefined;
   if (byRule !== undefined) return { people: [byRule], redirected: { to: byRule, why: RULE_NOTE[rule] } };
-  const admin = await firstOutside(db, [model.fallbackUser, 'admin'], parties);
+  const admin = await adminOutside(db, model, parties);
   if (admin !== undefined) return { people: [admin], redirected: { to: admin, why: RULE_NOTE.admin } };
   return { people: [] };
 }

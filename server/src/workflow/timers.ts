@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { wfEvents, wfTasks, wfTimers } from '../db/schema';
 import { type Db, queryRows } from '../platform/db';
-import { idsOfCodes, resolveRule } from './assignees';
+import { resolveRule } from './assignees';
 import { addDuration, parseDuration } from './durations';
 import { writeEvent } from './history';
 import { finish, settle } from './lifecycle';
@@ -9,7 +9,7 @@ import type { NodeModel, TimerModel } from './model';
 import { queueTimerNotice } from './notifications';
 import { afterTaskClosed } from './routing';
 import { hookEvent, lockInstance, openRun, type Run, saveInstance, type TaskRow } from './run';
-import { partiesOf } from './self-approval';
+import { adminOutside, partiesOf } from './self-approval';
 import { cancelOpen, OPEN } from './tasks';
 
 /**
@@ -203,7 +203,7 @@ async function escalate(run: Run, n: NodeModel, pending: TaskRow[]): Promise<Tim
     // The holder's manager, unless that is a party of the request (self-approval.ts): then the process administrator.
     const parties = partiesOf(run.inst);
     let [manager] = await resolveRule(run.tx, { type: 'superior' }, { initiatorUserId: holder, vars: {}, chosen: {}, nodeId: n.id });
-    if (!manager || parties.includes(manager)) manager = (await idsOfCodes(run.tx, [run.model.fallbackUser, 'admin'], true)).find((u) => !parties.includes(u));
+    if (!manager || parties.includes(manager)) manager = await adminOutside(run.tx, run.model, parties);
     if (!manager || manager === holder) continue;
     const [row] = await run.tx
       .update(wfTasks)
