@@ -62,6 +62,33 @@ describe('messages while the live bus is down', () => {
   });
 });
 
+describe('a live bus that stops answering', () => {
+  it('holds only the first push: while it is late, later pushes are dropped without waiting', async () => {
+    let calls = 0;
+    let release: () => void = () => undefined;
+    const bus: LiveBus = {
+      publish: () => {
+        calls += 1;
+        return calls === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+      },
+      subscribe: async () => undefined,
+      close: async () => undefined,
+    };
+    const warned: unknown[] = [];
+    const live = new LiveChannel(bus, { warn: (...args: unknown[]) => warned.push(args) });
+    const event = { type: 'unread', counts: {} } as never;
+    await live.send([1], event);
+    await Promise.all([live.send([1], event), live.send([2], event)]);
+    expect(calls).toBe(1);
+    expect(warned.length).toBeGreaterThan(0);
+    // The bus takes the late push: pushes go to it again.
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    await live.send([1], event);
+    expect(calls).toBe(2);
+  });
+});
+
 describe('messages with REDIS_URL pointing at a Redis that does not answer', () => {
   let s: TestServer;
   beforeAll(async () => {

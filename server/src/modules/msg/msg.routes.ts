@@ -85,6 +85,15 @@ export const msgModule: ServerModule = {
     // Workflow notices (outbox topic `notify`) become messages and pushes; any process may claim them.
     let running = false;
     let stopped = false;
+    // Each push waits for the bus up to PUBLISH_WAIT_MS: with a stuck bus a batch of 50 took 50 s, and
+    // a stopping process waited for all of it. The messages are stored; a push left out on stop is
+    // made up by the clients' next read.
+    const pushAll = async (pushes: Array<() => Promise<void>>) => {
+      for (const push of pushes) {
+        if (stopped) return;
+        await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
+      }
+    };
     const work = async () => {
       if (running || stopped) return;
       running = true;
@@ -108,7 +117,7 @@ export const msgModule: ServerModule = {
               );
             },
           );
-          for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
+          await pushAll(pushes);
           if (n < 50 || stopped) break;
         }
         // Scheduled notices whose time has come (one at a time: a notice to everyone is ~50,000 rows).
@@ -123,7 +132,7 @@ export const msgModule: ServerModule = {
             },
             1,
           );
-          for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
+          await pushAll(pushes);
           if (!n || stopped) break;
         }
         // Notices to everyone whose publishing call died before storing every copy (one at a time: ~50,000 rows each).
@@ -138,7 +147,7 @@ export const msgModule: ServerModule = {
             },
             1,
           );
-          for (const push of pushes) await push().catch((err) => platform.log.warn({ err: String(err) }, 'live push failed'));
+          await pushAll(pushes);
           if (!n || stopped) break;
         }
       } catch (err) {

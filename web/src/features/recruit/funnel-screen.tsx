@@ -1,7 +1,7 @@
 import type { Funnel } from '@erp/contract/modules/recruit';
 import { CANDIDATE_STAGES, recruitCalls, STAGE_NAMES } from '@erp/contract/modules/recruit';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Tabs } from 'antd';
+import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, type TableColumnsType, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api, download } from '../../app/api/client';
@@ -9,7 +9,7 @@ import { useChart } from '../../components/charts/use-chart';
 import { ScreenFrame } from '../base/screen-frame';
 import { DemandSelect, useDictSelect } from './shared';
 
-const groupColumns = [
+const groupColumns: TableColumnsType<Funnel['byDemand'][number]> = [
   { title: '名称', dataIndex: 'label' },
   { title: '候选人', dataIndex: 'candidates' },
   ...CANDIDATE_STAGES.slice(1).map((s) => ({ title: STAGE_NAMES[s], dataIndex: ['stages', s] })),
