@@ -12,6 +12,7 @@ import { fileCalls } from './modules/file';
 import { filePreviewCalls } from './modules/file-preview';
 import { financeCalls } from './modules/finance';
 import { financeBillingCalls } from './modules/finance-billing';
+import { financePeriodCalls } from './modules/finance-period';
 import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
@@ -22,6 +23,7 @@ import { contractArchiveDocumentCalls, contractSealDocumentCalls, hrDocumentCall
 import { lifecycleCalls } from './modules/lifecycle';
 import { msgCalls } from './modules/msg';
 import { positionCalls } from './modules/position';
+import { privacyCalls } from './modules/privacy';
 import { recruitCalls } from './modules/recruit';
 import { personInvoiceCalls, reimburseCalls } from './modules/reimburse';
 import { reportCalls } from './modules/report';
@@ -47,6 +49,7 @@ export * from './modules/file';
 export * from './modules/file-preview';
 export * from './modules/finance';
 export * from './modules/finance-billing';
+export * from './modules/finance-period';
 export * from './modules/finance-project';
 export * from './modules/greeting';
 export * from './modules/handover';
@@ -57,6 +60,7 @@ export * from './modules/hr-documents';
 export * from './modules/lifecycle';
 export * from './modules/msg';
 export * from './modules/position';
+export * from './modules/privacy';
 export * from './modules/recruit';
 export * from './modules/reimburse';
 export * from './modules/report';
@@ -91,10 +95,12 @@ export const callGroups = {
   greeting: greetingCalls,
   signature: signatureCalls,
   position: positionCalls,
+  privacy: privacyCalls,
   finance: financeCalls,
   recruit: recruitCalls,
   financeProject: financeProjectCalls,
   financeBilling: financeBillingCalls,
+  financePeriod: financePeriodCalls,
   functionHour: functionHourCalls,
   manHour: manHourCalls,
   postStandard: postStandardCalls,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, isoDate, isoDateTime, optionalText, pageOf } from '../common';
 import { defineCall } from '../define';
+import { formatFen } from '../money';
 import { defineResourceMeta, exportRequest, pageRequest } from '../resource';
 import { ZFen, ZMonth } from './finance-project';
 import { ZSignatureSerial } from './signature';
@@ -19,6 +20,8 @@ export const BILL_PERM = {
   invoiceEdit: 'fin:invoice:edit',
   collectionEdit: 'fin:collection:edit',
   economics: 'fin:economics:list',
+  /** Bill beyond what is left of the project's contract, with a recorded reason (issue 34 §3). */
+  overContract: 'fin:bill:overcontract',
 } as const;
 
 export const BILL_PROCESS = 'FinSettleBill_Process';
@@ -43,6 +46,13 @@ export const BILL_STATUS = {
 
 /** FINBILLTYPE. */
 export const BILL_TYPE = { item: '001', rpo: '002', other: '003' } as const;
+
+/**
+ * The refusal of a bill beyond what is left of its project's contract, with the figures (yuan):
+ * the contract, what its other live bills (in approval or approved) already bill, what is left and this bill.
+ */
+export const overContractMessage = (f: { contract: number; billed: number; amount: number }) =>
+  `结算金额超出合同剩余金额：合同金额${formatFen(f.contract)}元，已结算（含审批中）${formatFen(f.billed)}元，剩余${formatFen(Math.max(0, f.contract - f.billed))}元，本单${formatFen(f.amount)}元。如确需超额结算，请由有超额结算权限的人员填写超额原因`;
 
 export const BILL_MSG = {
   projectNotActive: '项目不在执行中，不能结算',
@@ -104,6 +114,8 @@ export const ZBillInput = z.object({
   month: ZMonth,
   taxRateBp: ZTaxRate,
   remark: optionalText(500),
+  /** Why the bill goes beyond the contract's remainder: only taken from a user holding BILL_PERM.overContract. */
+  overContractReason: optionalText(200),
   lines: z.array(ZBillLineInput).min(1, BILL_MSG.linesRequired).max(2000, '结算明细最多2000行'),
 });
 export type BillInput = z.input<typeof ZBillInput>;
@@ -247,6 +259,9 @@ export type CollectionRecord = z.output<typeof ZCollectionRecord>;
 
 export const ZBillDetail = ZBillRecord.extend({
   remark: z.string().nullable(),
+  /** Recorded when the bill goes beyond what is left of its project's contract (issue 34 §3). */
+  overContractReason: z.string().nullable(),
+  overContractByName: z.string().nullable(),
   lines: z.array(ZBillLine),
   invoices: z.array(ZInvoiceRecord),
   collections: z.array(ZCollectionRecord),

@@ -1,4 +1,4 @@
-import { BASE_PERM, PERM } from '@erp/contract';
+import { BASE_PERM, PERM, PRIVACY_PERM } from '@erp/contract';
 import type { MenuSpec } from '../../db/seed/types';
 import { positionMenus } from '../position/position.menus';
 
@@ -98,6 +98,16 @@ export const baseMenus: MenuSpec[] = [
         component: 'base/audit',
         icon: 'FileSearchOutlined',
         children: [button('查看日志', PERM.auditList)],
+      },
+      {
+        // Issue 34 §5: who read whose ID numbers, bank accounts, pay and contacts (administrators only).
+        type: 'C',
+        name: 'PersonalDataReads',
+        title: '个人信息查阅记录',
+        path: '/BaseCenter/personalDataReads',
+        component: 'base/personalDataReads',
+        icon: 'SafetyOutlined',
+        children: [button('查看查阅记录', PRIVACY_PERM.log)],
       },
       {
         type: 'C',

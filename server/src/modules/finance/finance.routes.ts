@@ -8,6 +8,7 @@ import { leaveRoutes } from './hours/leave';
 import { manHourRoutes } from './hours/manhour';
 import { postStandardRoutes } from './hours/post-standard';
 import { findOpenBanks } from './open-bank.service';
+import { periodRoutes } from './period/period.routes';
 import { projectRoutes } from './project/project.routes';
 // What managers hold, for the leaver handover (registers at load; projects before their bills).
 import './project/project.holdings';
@@ -25,6 +26,7 @@ export const financeModule: ServerModule = {
       }),
       ...projectRoutes(platform),
       ...billingRoutes(platform),
+      ...periodRoutes(platform),
       ...hoursRoutes(platform),
       ...manHourRoutes(platform),
       ...postStandardRoutes(platform),

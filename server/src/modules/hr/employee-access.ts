@@ -4,6 +4,7 @@ import { dataScopeCondition } from '../../platform/auth/data-scope';
 import { hasPermission, type Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { forbidden, notFound } from '../../platform/errors';
+import { recordPersonalRead } from '../../platform/privacy/personal-data';
 import { type EmployeeRow, employeeById } from './positive.repository';
 
 /** How the user reaches an employee's records: as that employee, or as HR within the data scope. */
@@ -50,3 +51,13 @@ export async function employeeFor(db: Db, user: Principal, employeeId: number | 
 
 /** Masks a value unless the reader may see it (ID numbers, bank accounts, phone numbers). */
 export const shown = (value: string | null | undefined, sensitive: boolean): string | null => (sensitive ? (value ?? null) : maskMiddle(value ?? null));
+
+/**
+ * Records HR's read of another person's sensitive values about to be answered unmasked (issue 34 §5):
+ * nothing for the person's own read or a masked answer; `fields` left out when their value is empty.
+ */
+export async function recordSensitiveRead(db: Db, user: Principal, who: AccessibleEmployee, fields: Array<[string, unknown]>): Promise<void> {
+  if (who.access !== 'hr' || !who.sensitive) return;
+  const shownFields = fields.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([f]) => f);
+  await recordPersonalRead(db, user, { subjectEmployeeId: who.emp.id, fields: shownFields });
+}

@@ -1,4 +1,4 @@
-import { EMPLOYEE_MSG, type FileEntry, SECTIONS_NEEDING_APPROVAL, type SectionName, type SectionSaved } from '@erp/contract';
+import { EMPLOYEE_MSG, type FileEntry, PERSONAL_FIELDS, SECTIONS_NEEDING_APPROVAL, type SectionName, type SectionSaved } from '@erp/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { files } from '../../db/schema';
@@ -6,6 +6,7 @@ import type { Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/context';
+import { recordPersonalRead } from '../../platform/privacy/personal-data';
 import { toEntry } from '../file/file.service';
 import { type AccessibleEmployee, employeeFor } from './employee-access';
 import { type ChangeAction, openRequestFor, registerChangeApplier, requestChange } from './employee-change';
@@ -47,6 +48,8 @@ interface SectionSpec<T extends PgTable> {
   order: SQL[];
   files?: FileField[];
   mask?: (row: Row) => Row;
+  /** Personal data the section reveals to HR (PERSONAL_FIELDS): each read of another's rows is logged (issue 34 §5). */
+  personal?: string;
   /** One row per employee (administration, examination): saving creates or changes it. */
   singleton?: boolean;
   /** Message when a unique index refuses the row (e.g. a plate number registered twice). */
@@ -113,7 +116,11 @@ export class EmployeeSection<T extends PgTable> {
 
   async list(db: Db, user: Principal, employeeId: number | null | undefined): Promise<Row[]> {
     const who = await employeeFor(db, user, employeeId, 'read');
-    return this.present(db, await this.rowsOf(db, who.emp.id), who.sensitive);
+    const rows = await this.rowsOf(db, who.emp.id);
+    // A masked section is logged only when shown unmasked; an unmasked one (family contacts) always.
+    if (this.spec.personal && rows.length && who.access === 'hr' && (who.sensitive || !this.spec.mask))
+      await recordPersonalRead(db, user, { subjectEmployeeId: who.emp.id, fields: [this.spec.personal] });
+    return this.present(db, rows, who.sensitive);
   }
 
   /** The one row of a singleton section, or null. */
@@ -266,7 +273,14 @@ export const sections = {
     employeeId: employeeWorkHistories.employeeId,
     order: [desc(employeeWorkHistories.endDate)],
   }),
-  link: section({ name: 'link', table: employeeFamilies, id: employeeFamilies.id, employeeId: employeeFamilies.employeeId, order: [] }),
+  link: section({
+    name: 'link',
+    table: employeeFamilies,
+    id: employeeFamilies.id,
+    employeeId: employeeFamilies.employeeId,
+    order: [],
+    personal: PERSONAL_FIELDS.emergencyContact,
+  }),
   around: section({ name: 'around', table: employeeRelations, id: employeeRelations.id, employeeId: employeeRelations.employeeId, order: [] }),
   language: section({
     name: 'language',
@@ -324,6 +338,7 @@ export const sections = {
     employeeId: employeeBankAccounts.employeeId,
     order: [desc(employeeBankAccounts.salaryCard)],
     mask: maskAccount,
+    personal: PERSONAL_FIELDS.bankAccount,
   }),
 } satisfies Partial<Record<SectionName, EmployeeSection<PgTable>>>;
 

@@ -5,6 +5,7 @@ import {
   HR_PERM,
   maskMiddle,
   type ParsedRequestOf,
+  PERSONAL_FIELDS,
   PLACED_CATEGORIES,
   type RosterRecord,
   type SectionSaved,
@@ -15,8 +16,9 @@ import { hasPermission, type Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/context';
+import { recordPersonalRead } from '../../platform/privacy/personal-data';
 import { likePattern } from '../../platform/resource/filters';
-import { type AccessibleEmployee, employeeFor, shown } from './employee-access';
+import { type AccessibleEmployee, employeeFor, recordSensitiveRead, shown } from './employee-access';
 import { registerChangeApplier, requestChange } from './employee-change';
 import { EVENT_KIND, eventsOf, recordEvent, takeOfficeHistory } from './employee-events';
 import { employees } from './hr.schema';
@@ -44,13 +46,29 @@ export function maskRosterRow(row: RosterRecord, sensitive: boolean): RosterReco
 export async function rosterPage(db: Db, user: Principal, req: Req<'rosterPage'>) {
   const page = (await rosterKeywordPage(db, req, user)) ?? (await rosterResource.page(db, req, user));
   const sensitive = hasPermission(user, HR_PERM.sensitive);
+  if (sensitive) await recordBulkRosterRead(db, user, page.records, req);
   return { ...page, records: page.records.map((r) => maskRosterRow(r, sensitive)) };
 }
 
 /** Export batches, masked as the list is. */
 export async function* rosterBatches(db: Db, user: Principal, req: Req<'rosterExport'>): AsyncGenerator<RosterRecord[]> {
   const sensitive = hasPermission(user, HR_PERM.sensitive);
-  for await (const batch of rosterResource.batches(db, req, user)) yield batch.map((r) => maskRosterRow(r, sensitive));
+  for await (const batch of rosterResource.batches(db, req, user)) {
+    // One log row per batch of the export: who, how many, the filter (issue 34 §5).
+    if (sensitive) await recordBulkRosterRead(db, user, batch, req);
+    yield batch.map((r) => maskRosterRow(r, sensitive));
+  }
+}
+
+/** A roster list or export answered unmasked: one row naming how many people (others than the reader) and the filter. */
+async function recordBulkRosterRead(db: Db, user: Principal, rows: RosterRecord[], filter: unknown): Promise<void> {
+  const others = rows.filter((r) => r.id !== user.employeeId && (r.idNumber || r.phone));
+  if (!others.length) return;
+  if (others.length === 1) {
+    await recordPersonalRead(db, user, { subjectEmployeeId: others[0]?.id, fields: [PERSONAL_FIELDS.idNumber, PERSONAL_FIELDS.phone] });
+    return;
+  }
+  await recordPersonalRead(db, user, { count: others.length, fields: [PERSONAL_FIELDS.idNumber, PERSONAL_FIELDS.phone], filter });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -63,7 +81,9 @@ async function orgName(db: Db, id: number | null): Promise<string | null> {
 }
 
 export async function baseInfo(db: Db, user: Principal, employeeId: number | null | undefined) {
-  const { emp, sensitive } = await employeeFor(db, user, employeeId, 'read');
+  const who = await employeeFor(db, user, employeeId, 'read');
+  const { emp, sensitive } = who;
+  await recordSensitiveRead(db, user, who, [[PERSONAL_FIELDS.idNumber, emp.idCardNo]]);
   const avatar = await db.execute<{ file_id: string }>(
     sql`SELECT file_id FROM employee_materials WHERE employee_id = ${emp.id} AND category = '040' AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
   );
@@ -169,7 +189,12 @@ export async function saveBase(db: Db, user: Principal, ctx: Ctx, input: Req<'ro
 }
 
 export async function linkInfo(db: Db, user: Principal, employeeId: number | null | undefined) {
-  const { emp, sensitive } = await employeeFor(db, user, employeeId, 'read');
+  const who = await employeeFor(db, user, employeeId, 'read');
+  const { emp, sensitive } = who;
+  await recordSensitiveRead(db, user, who, [
+    [PERSONAL_FIELDS.phone, emp.phone],
+    [PERSONAL_FIELDS.emergencyContact, emp.emergencyPhone],
+  ]);
   return {
     id: emp.id,
     phone: shown(emp.phone, sensitive),
@@ -207,7 +232,9 @@ export async function saveLink(db: Db, user: Principal, ctx: Ctx, input: Req<'ro
 }
 
 export async function workersInfo(db: Db, user: Principal, employeeId: number | null | undefined) {
-  const { emp, sensitive } = await employeeFor(db, user, employeeId, 'read');
+  const who = await employeeFor(db, user, employeeId, 'read');
+  const { emp, sensitive } = who;
+  await recordSensitiveRead(db, user, who, [[PERSONAL_FIELDS.pay, emp.salaryCents ?? emp.socialBaseCents ?? emp.fundBaseCents]]);
   const grade = emp.gradeId ? (await db.select({ name: grades.name }).from(grades).where(eq(grades.id, emp.gradeId)))[0] : undefined;
   return {
     id: emp.id,
@@ -327,7 +354,9 @@ export async function takeOfficeInfo(db: Db, user: Principal, employeeId: number
 }
 
 export async function certificateNo(db: Db, user: Principal, employeeId: number | null | undefined) {
-  const { emp, sensitive } = await employeeFor(db, user, employeeId, 'read');
+  const who = await employeeFor(db, user, employeeId, 'read');
+  const { emp, sensitive } = who;
+  await recordSensitiveRead(db, user, who, [[PERSONAL_FIELDS.idNumber, emp.idCardNo]]);
   return { idType: emp.idType, certificateNo: shown(emp.idCardNo, sensitive) ?? '', masked: !sensitive };
 }
 

@@ -7,6 +7,7 @@ import {
   type PayRunRecord,
   type PaySlipDetail,
   type PaySlipRecord,
+  PERSONAL_FIELDS,
   SALARY_MSG,
   type SpecialDeductionInput,
   type SpecialDeductionRecord,
@@ -20,6 +21,7 @@ import type { Principal } from '../../platform/auth/principal';
 import { type Db, queryRows } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { recordPersonalRead } from '../../platform/privacy/personal-data';
 import { likePattern } from '../../platform/resource/filters';
 import { monthEnd, monthStart, normaliseRun, runSelect } from './payroll';
 
@@ -121,14 +123,16 @@ function slipOrder(f: SlipFilters): SQL {
   return sql`ORDER BY ${column} ${f.sortOrder === 'ascend' ? sql`ASC` : sql`DESC`}, s.id`;
 }
 
-export function slipPage(db: Db, user: Principal, input: SlipFilters & { pageIndex: number; pageSize: number }): Promise<Page<PaySlipRecord>> {
-  return sqlPage(
+export async function slipPage(db: Db, user: Principal, input: SlipFilters & { pageIndex: number; pageSize: number }): Promise<Page<PaySlipRecord>> {
+  const page = await sqlPage(
     db,
     sql`SELECT ${SLIP_SELECT}, count(*) OVER () AS total ${SLIP_FROM} WHERE ${slipWhere(user, input)} ${slipOrder(input)}`,
     input.pageIndex,
     input.pageSize,
     slipRecord,
   );
+  await recordSlipsRead(db, user, page.records, input);
+  return page;
 }
 
 /** The payslips of a month in pages of 5,000 (keyset on the user id): the export streams them. */
@@ -141,7 +145,9 @@ export async function* slipBatches(db: Db, user: Principal, f: SlipFilters): Asy
     );
     if (!rows.length) return;
     after = n(rows.at(-1)?.userId);
-    yield rows.map(slipRecord);
+    const slips = rows.map(slipRecord);
+    await recordSlipsRead(db, user, slips, f);
+    yield slips;
     if (rows.length < 5000) return;
   }
 }
@@ -152,7 +158,15 @@ export async function slipDetail(db: Db, user: Principal, id: number): Promise<P
     sql`SELECT ${DETAIL_SELECT} ${SLIP_FROM} WHERE s.id = ${id} AND ${dataScopeCondition(user, { orgId: sql`s.org_id`, ownerUserId: sql`s.user_id` })}`,
   );
   if (!r) throw notFound(SALARY_MSG.slipMissing);
+  await recordPersonalRead(db, user, { subjectUserId: n(r.userId), fields: [PERSONAL_FIELDS.pay] });
   return slipDetailOf(r);
+}
+
+/** A list or export of others' payslips: one log row naming how many and the filter (issue 34 §5). */
+async function recordSlipsRead(db: Db, user: Principal, slips: Array<{ userId: number }>, filter: unknown): Promise<void> {
+  const others = slips.filter((s) => s.userId !== user.userId);
+  if (others.length === 1) await recordPersonalRead(db, user, { subjectUserId: others[0]?.userId, fields: [PERSONAL_FIELDS.pay] });
+  else if (others.length) await recordPersonalRead(db, user, { count: others.length, fields: [PERSONAL_FIELDS.pay], filter });
 }
 
 /** Totals of a month per department, client company or contribution city (薪资合并). */

@@ -9,6 +9,7 @@ import type { Platform } from '../platform';
 import type { AuditEntry, CallContext, Route } from './context';
 import { langOf, localize } from './i18n';
 import { PUBLIC_MULTIPART_LIMITS, readMultipart, removeUploads, UPLOAD_MULTIPART_LIMITS, type UploadedFile } from './multipart';
+import { withRequest } from './request-context';
 import { parseRequest } from './validation';
 
 /**
@@ -180,7 +181,9 @@ export function registerRoutes(app: FastifyInstance, platform: Platform, routes:
                 )
               : handler(input, ctx);
           const rule = oneAtATimeRule;
-          const result = await oneAtATime(rule?.key(input), run, rule?.afterWaiting ? () => rule.afterWaiting?.(input, ctx) ?? Promise.resolve() : undefined);
+          const result = await withRequest({ call: call.path, ip: req.ip ?? null }, () =>
+            oneAtATime(rule?.key(input), run, rule?.afterWaiting ? () => rule.afterWaiting?.(input, ctx) ?? Promise.resolve() : undefined),
+          );
           if (result === reply || answered()) return reply;
 
           if (validateResponses) {

@@ -137,6 +137,8 @@ export const TITLES_EN: Record<string, string> = {
   面试官管理: 'Interviewers',
   需求供应商: 'Demand suppliers',
   操作日志: 'Audit log',
+  个人信息查阅记录: 'Personal data reads',
+  会计期间: 'Accounting periods',
   数据备份: 'Data backup',
   消息管理: 'Message management',
   // Position management (server/src/modules/position/position.menus.ts).

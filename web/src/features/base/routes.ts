@@ -7,6 +7,7 @@ export const screens = defineScreens({
   'base/menu': () => import('./menu/menu-screen'),
   'base/dict': () => import('./dict/dict-screen'),
   'base/audit': () => import('./audit/audit-screen'),
+  'base/personalDataReads': () => import('./privacy/personal-data-reads-screen'),
   'base/backup': () => import('./backup/backup-screen'),
   'base/interviewer': () => import('./interviewer/interviewer-screen'),
   'base/demandSupply': () => import('./demand-supply/demand-supply-screen'),

@@ -1,6 +1,6 @@
 import { financeBillingCalls as BC, BILL_PERM, type BillDetail, type CollectionRecord } from '@erp/contract/modules/finance-billing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Space, Spin, Table, Tabs } from 'antd';
+import { Button, Descriptions, Drawer, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
@@ -51,6 +51,13 @@ export function BillDetailView({ d }: { d: BillDetail }) {
         <Descriptions.Item label="签章流水号" span={2}>
           {d.serialNumber ?? '未签章'}
         </Descriptions.Item>
+        {d.overContractReason && (
+          <Descriptions.Item label="超合同金额结算" span={2}>
+            <Tag color="orange">超出合同剩余金额</Tag>
+            {d.overContractReason}
+            {d.overContractByName ? `（${d.overContractByName}确认）` : ''}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       <Tabs
         style={{ marginTop: 12 }}

@@ -1,10 +1,11 @@
-import { financeBillingCalls as BC, BILL_TYPE, type BillDetail } from '@erp/contract/modules/finance-billing';
+import { financeBillingCalls as BC, BILL_PERM, BILL_TYPE, type BillDetail } from '@erp/contract/modules/finance-billing';
 import { financeProjectCalls as F } from '@erp/contract/modules/finance-project';
 import { lineAmounts, sumAmounts } from '@erp/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { api } from '../../app/api/client';
+import { useHasAuth } from '../../app/auth/auth';
 import { FormFrame, useFormDialog } from '../../components/resource';
 import { fenText, toFen } from '../finance/money';
 
@@ -21,6 +22,7 @@ interface BillValues {
   month: Dayjs;
   taxRateBp: number;
   remark?: string;
+  overContractReason?: string;
   lines: LineValues[];
 }
 
@@ -59,6 +61,7 @@ function valuesOf(bill: BillDetail): Partial<BillValues> {
     month: dayjs(String(bill.month), 'YYYYMM'),
     taxRateBp: bill.taxRateBp,
     remark: bill.remark ?? undefined,
+    overContractReason: bill.overContractReason ?? undefined,
     lines: bill.lines.map((l) => ({
       personName: l.personName ?? undefined,
       description: l.description,
@@ -86,6 +89,7 @@ export function BillForm({
   asPage?: boolean;
 }) {
   const { message } = App.useApp();
+  const may = useHasAuth()(BILL_PERM.overContract);
   const [form] = Form.useForm<BillValues>();
   const projects = useQuery({ queryKey: ['billing', 'projects'], queryFn: () => api(F.getProjectList, { phase: '002' }), enabled: open });
   const lines = Form.useWatch('lines', form) as LineValues[];
@@ -101,6 +105,7 @@ export function BillForm({
         month: Number(v.month.format('YYYYMM')),
         taxRateBp: v.taxRateBp,
         remark: v.remark,
+        overContractReason: may ? v.overContractReason : undefined,
         lines: v.lines.map((l) => ({
           personName: l.personName,
           description: l.description,
@@ -222,6 +227,11 @@ export function BillForm({
         <Form.Item name="remark" label="备注" style={{ marginTop: 12 }}>
           <Input.TextArea maxLength={500} rows={2} />
         </Form.Item>
+        {may && (
+          <Form.Item name="overContractReason" label="超合同金额原因" extra="结算金额超出项目合同剩余金额时必填，将记录在结算单上">
+            <Input.TextArea maxLength={200} rows={2} />
+          </Form.Item>
+        )}
       </Form>
     </FormFrame>
   );

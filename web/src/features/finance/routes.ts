@@ -6,5 +6,7 @@ export const screens = defineScreens({
   'finance/projectChange': () => import('./change-list-screen'),
   'finance/budgetStatistics': () => import('./budget-statistics-screen'),
   'finance/deptBudget': () => import('./dept-budget-screen'),
+  'finance/accountingPeriod': () => import('./accounting-period-screen'),
+  '/Settlement/period': () => import('./accounting-period-screen'),
   '/changeDetail': { load: () => import('./change-detail-screen'), title: '项目变更详情' },
 });

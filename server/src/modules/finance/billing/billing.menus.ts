@@ -1,4 +1,4 @@
-import { BILL_PERM as P } from '@erp/contract';
+import { BILL_PERM as P, PERIOD_PERM } from '@erp/contract';
 import type { MenuSpec } from '../../../db/seed/types';
 
 const FIN = ['finance'];
@@ -31,6 +31,7 @@ export const billingMenus: MenuSpec[] = [
           button('查看发票', P.invoiceList, MGR),
           button('开具发票', P.invoiceEdit, FIN),
           button('登记回款', P.collectionEdit, FIN),
+          button('超合同金额结算', P.overContract, FIN),
         ],
       },
       {
@@ -51,6 +52,17 @@ export const billingMenus: MenuSpec[] = [
         component: 'finance/companyBilling',
         icon: 'BankOutlined',
         roles: MGR,
+      },
+      {
+        // Issue 34 §2: closing a month freezes what is dated in it (docs/domain/controls.md).
+        type: 'C',
+        name: 'FinAccountingPeriod',
+        title: '会计期间',
+        path: '/Settlement/period',
+        component: 'finance/accountingPeriod',
+        icon: 'CalendarOutlined',
+        roles: FIN,
+        children: [button('查看会计期间', PERIOD_PERM.list, FIN), button('结账与重新打开', PERIOD_PERM.close, FIN)],
       },
       {
         type: 'C',

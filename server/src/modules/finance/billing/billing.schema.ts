@@ -53,6 +53,9 @@ export const finBills = pgTable(
     processInstanceId: integer('process_instance_id'),
     fileId: varchar('file_id', { length: 64 }),
     remark: varchar('remark', { length: 500 }),
+    /** Why it bills beyond its project's contract remainder, and who allowed it (issue 34 §3). */
+    overContractReason: varchar('over_contract_reason', { length: 200 }),
+    overContractBy: integer('over_contract_by'),
     /**
      * Kept by triggers on the rows they sum (migration 0029), whoever writes them: Σ of the lines'
      * amounts, Σ `amount_incl` of the issued invoices, Σ of the valid collections, Σ of the passed

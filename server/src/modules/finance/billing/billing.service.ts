@@ -1,23 +1,26 @@
 import {
   amountInWords,
   BILL_MSG,
+  BILL_PERM,
   BILL_STATUS,
   type BillDetail,
   type BillInput,
   type BillRecord,
   type InvoiceRecord,
   lineAmounts,
+  overContractMessage,
   PROJECT_PHASE,
   sumAmounts,
   type VoidRecord,
 } from '@erp/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { orgUnits } from '../../../db/schema';
-import type { Principal } from '../../../platform/auth/principal';
-import type { Db } from '../../../platform/db';
+import { orgUnits, users } from '../../../db/schema';
+import { hasPermission, type Principal } from '../../../platform/auth/principal';
+import { type Db, queryRows } from '../../../platform/db';
 import { nextDocumentNumber } from '../../../platform/document/document-number';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { isParticipant } from '../../bpm/bpm.repository';
+import { requireOpenPeriod } from '../period/period.service';
 import { finProjects } from '../project/project.schema';
 import { billDocument, cancellationDocument } from './billing.documents';
 import { billResource, cancellationResource, collectionResource, invoiceResource, voidResource } from './billing.resource';
@@ -64,18 +67,43 @@ export async function readableBill(db: Db, user: Principal, id: number): Promise
 }
 
 export async function billDetail(db: Db, record: BillRecord): Promise<BillDetail> {
-  const [row] = await db.select({ remark: finBills.remark }).from(finBills).where(eq(finBills.id, record.id));
+  const [row] = await db
+    .select({ remark: finBills.remark, overContractReason: finBills.overContractReason, overContractByName: users.realName })
+    .from(finBills)
+    .leftJoin(users, eq(users.id, finBills.overContractBy))
+    .where(eq(finBills.id, record.id));
   const lines = await db.select().from(finBillLines).where(eq(finBillLines.billId, record.id)).orderBy(asc(finBillLines.lineNo));
   const invoices = await invoiceResource.list(db, { billId: record.id }, null, { limit: 100 });
   const collections = await collectionResource.list(db, { billId: record.id }, null, { limit: 500 });
   return {
     ...record,
     remark: row?.remark ?? null,
+    overContractReason: row?.overContractReason ?? null,
+    overContractByName: row?.overContractReason ? (row.overContractByName ?? null) : null,
     lines: lines.map(({ billId: _b, ...l }) => l),
     invoices,
     collections,
     amountInWords: amountInWords(record.amountIncl),
   };
+}
+
+/**
+ * What a bill of `amount` would bill beyond its project's contract (issue 34 §3): the contract less
+ * the project's other live bills — in approval or approved — or null when it fits (or the project
+ * has no contract amount). Read under the project's row lock, so two bills cannot both take the rest.
+ */
+async function beyondContract(tx: Db, projectId: number, billId: number | null, amount: number) {
+  const [row] = await queryRows<{ contract: number; billed: number }>(
+    tx,
+    sql`SELECT p.contract_amount::bigint AS contract,
+        (SELECT coalesce(sum(b.amount_incl), 0)::bigint FROM fin_bills b
+          WHERE b.project_id = p.id AND b.deleted_at IS NULL AND b.state IN ('approving', 'returned', 'passed') AND b.id <> ${billId ?? 0}) AS billed
+      FROM fin_projects p WHERE p.id = ${projectId}`,
+  );
+  const contract = Number(row?.contract ?? 0);
+  const billed = Number(row?.billed ?? 0);
+  if (contract <= 0 || billed + amount <= contract) return null;
+  return { contract, billed, amount };
 }
 
 /** Creates or updates a draft: a running project, a month of its period, amounts computed line by line. */
@@ -107,6 +135,12 @@ export async function saveBill(db: Db, user: Principal, input: BillInput & { lin
   return db.transaction(async (tx) => {
     // One live bill per project, month and type: a second one would bill the month twice.
     await tx.execute(sql`SELECT id FROM fin_projects WHERE id = ${p.id} FOR UPDATE`);
+    await requireOpenPeriod(tx, month);
+    // Beyond the contract only with the permission and a reason, both kept on the bill.
+    const beyond = await beyondContract(tx, p.id, input.id ? Number(input.id) : null, total.amountIncl);
+    const reason = input.overContractReason?.trim() || null;
+    if (beyond && !(reason && hasPermission(user, BILL_PERM.overContract))) throw badRequest(overContractMessage(beyond));
+    const overContract = beyond ? { overContractReason: reason, overContractBy: user.userId } : { overContractReason: null, overContractBy: null };
     const dup = await tx
       .select({ id: finBills.id })
       .from(finBills)
@@ -134,6 +168,7 @@ export async function saveBill(db: Db, user: Principal, input: BillInput & { lin
       taxRateBp: rate,
       ...total,
       remark: input.remark ?? null,
+      ...overContract,
       updatedAt: new Date(),
       updatedBy: user.userId,
     };
@@ -143,6 +178,7 @@ export async function saveBill(db: Db, user: Principal, input: BillInput & { lin
       const before = await lockBill(tx, id);
       await billResource.detail(tx, id, user);
       if (!['draft', 'rejected', 'revoked'].includes(before.state)) throw conflict(BILL_MSG.notEditable);
+      await requireOpenPeriod(tx, before.month);
       await tx.update(finBills).set(values).where(eq(finBills.id, id));
       await tx.delete(finBillLines).where(eq(finBillLines.billId, id));
     } else {
@@ -170,9 +206,15 @@ export async function nextBillNumber(tx: Db, settleOrgId: number, year: number):
 
 export async function submitBill(db: Db, user: Principal, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    // The project first, then the bill: the order saveBill takes them in, so the two cannot deadlock.
+    // Under the project's lock, others' bills cannot take the contract's rest meanwhile.
+    await tx.execute(sql`SELECT id FROM fin_projects WHERE id = (SELECT project_id FROM fin_bills WHERE id = ${id}) FOR UPDATE`);
     const row = await lockBill(tx, id);
     await billResource.detail(tx, id, user);
     if (!['draft', 'rejected', 'revoked'].includes(row.state)) throw conflict(BILL_MSG.notEditable);
+    await requireOpenPeriod(tx, row.month);
+    const beyond = await beyondContract(tx, row.projectId, row.id, row.amountIncl);
+    if (beyond && !row.overContractReason) throw badRequest(overContractMessage(beyond));
     if (!row.billNo) {
       const billNo = await nextBillNumber(tx, row.settleOrgId, Math.floor(row.month / 100));
       await tx.update(finBills).set({ billNo }).where(eq(finBills.id, id));
@@ -188,12 +230,15 @@ export async function submitBill(db: Db, user: Principal, id: number): Promise<v
 
 export async function deleteBill(db: Db, user: Principal, id: number) {
   const before = await billResource.detail(db, id, user);
-  const [done] = await db
-    .update(finBills)
-    .set({ deletedAt: new Date(), updatedAt: new Date(), updatedBy: user.userId })
-    .where(and(eq(finBills.id, id), isNull(finBills.deletedAt), inArray(finBills.state, ['draft', 'rejected', 'revoked'])))
-    .returning({ id: finBills.id });
-  if (!done) throw conflict(BILL_MSG.notDeletable);
+  await db.transaction(async (tx) => {
+    await requireOpenPeriod(tx, before.month);
+    const [done] = await tx
+      .update(finBills)
+      .set({ deletedAt: new Date(), updatedAt: new Date(), updatedBy: user.userId })
+      .where(and(eq(finBills.id, id), isNull(finBills.deletedAt), inArray(finBills.state, ['draft', 'rejected', 'revoked'])))
+      .returning({ id: finBills.id });
+    if (!done) throw conflict(BILL_MSG.notDeletable);
+  });
   return before;
 }
 
@@ -249,6 +294,7 @@ async function creditDays(db: Db, clientOrgId: number): Promise<number> {
 export async function issueInvoice(db: Db, user: Principal, input: { invoiceId: number; invoiceNo: string; invoiceDate: string }): Promise<InvoiceRecord> {
   await invoiceResource.detail(db, input.invoiceId, user);
   await uniquely(db, BILL_MSG.invoiceNoTaken, async (tx) => {
+    await requireOpenPeriod(tx, input.invoiceDate);
     const [inv] = await tx
       .update(finInvoices)
       .set({
@@ -320,6 +366,7 @@ export interface CollectionInput {
 export async function saveCollection(db: Db, user: Principal, input: CollectionInput): Promise<number> {
   await billResource.detail(db, input.billId, user);
   return uniquely(db, BILL_MSG.serialTaken, async (tx) => {
+    await requireOpenPeriod(tx, input.collectedOn);
     const bill = await lockBill(tx, input.billId);
     if (bill.invoiceStatus !== BILL_STATUS.invoiced || bill.invoicedAmount <= 0) throw badRequest(BILL_MSG.notInvoiced);
     if (bill.collectedAmount + input.amount > bill.invoicedAmount) throw badRequest(BILL_MSG.overCollect);
@@ -350,6 +397,7 @@ export async function saveCollection(db: Db, user: Principal, input: CollectionI
 export async function refundCollection(db: Db, user: Principal, id: number, remark: string): Promise<number> {
   const c = await collectionResource.detail(db, id, user);
   await db.transaction(async (tx) => {
+    await requireOpenPeriod(tx, c.collectedOn);
     const bill = await lockBill(tx, c.billId);
     const [done] = await tx
       .update(finBillCollections)
@@ -374,6 +422,7 @@ export async function moveCollection(db: Db, user: Principal, input: { id: numbe
   if (c.billId === input.toBillId) throw badRequest(BILL_MSG.moveSameBill);
   await billResource.detail(db, input.toBillId, user);
   await db.transaction(async (tx) => {
+    await requireOpenPeriod(tx, c.collectedOn);
     const [first, second] = [c.billId, input.toBillId].sort((a, b) => a - b) as [number, number];
     const locked = new Map([
       [first, await lockBill(tx, first)],
@@ -419,6 +468,7 @@ export async function oneClickPayment(
   const visible = await billResource.list(db, {}, user, { limit: ids.length, extra: inArray(finBills.id, ids) });
   if (visible.length !== ids.length) throw notFound('结算单不存在或无权操作');
   return uniquely(db, BILL_MSG.serialTaken, async (tx) => {
+    await requireOpenPeriod(tx, input.collectedOn);
     // Locked in id order, so two batches sharing bills wait for each other instead of deadlocking.
     const bills = await tx.select().from(finBills).where(inArray(finBills.id, ids)).orderBy(asc(finBills.id)).for('update');
     const batchNo = await nextDocumentNumber(tx, 'HK');
@@ -452,6 +502,7 @@ export async function pushCancellation(
   await billResource.detail(db, input.billId, user);
   return db.transaction(async (tx) => {
     const bill = await lockBill(tx, input.billId);
+    await requireOpenPeriod(tx, bill.month);
     const [open] = await tx
       .select({ id: finCancellationBills.id })
       .from(finCancellationBills)
@@ -495,6 +546,7 @@ export async function applyVoid(db: Db, user: Principal, input: { invoiceId: num
     await lockBill(tx, inv.billId);
     const [current] = await tx.select().from(finInvoices).where(eq(finInvoices.id, input.invoiceId));
     if (current?.state !== 'issued') throw badRequest(BILL_MSG.invoiceNotIssued);
+    await requireOpenPeriod(tx, current.invoiceDate);
     if (await validCollections(tx, inv.billId)) throw badRequest(BILL_MSG.collectionsFirst);
     const [open] = await tx
       .select({ id: finInvoiceVoids.id })
@@ -529,6 +581,7 @@ export async function passVoid(db: Db, user: Principal, input: { id: number; mes
       .returning();
     if (!done) throw conflict(BILL_MSG.voidNotOpen);
     if (await validCollections(tx, bill.id)) throw badRequest(BILL_MSG.collectionsFirst);
+    await requireOpenPeriod(tx, bill.invoiceDate);
     await tx
       .update(finInvoices)
       .set({ state: 'voided', updatedAt: new Date(), updatedBy: user.userId })

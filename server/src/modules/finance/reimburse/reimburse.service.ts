@@ -26,6 +26,7 @@ import { type Db, queryRows } from '../../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors';
 import * as engine from '../../../workflow/engine';
 import { toEntry } from '../../file/file.service';
+import { requireOpenPeriod } from '../period/period.service';
 import { claimDocument, claimVars, releaseInvoices } from './reimburse.documents';
 import { checkClaimProject } from './reimburse.projects';
 
@@ -523,21 +524,25 @@ export async function deleteOwnClaim(db: Db, user: Principal, id: number): Promi
 
 /** Finance pays an approved claim: its invoices become claimed for good. */
 export async function payClaim(db: Db, user: Principal, ctx: ReimburseContext, input: { id: number; paidDate: string; remark?: string | null }): Promise<void> {
-  const [row] = await queryRows<{ state: string; paidDate: string | null; created: string; userId: number; createdBy: number | null }>(
-    db,
-    sql`SELECT state, to_char(paid_date, 'YYYY-MM-DD') AS "paidDate", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created,
-        user_id AS "userId", created_by AS "createdBy"
-      FROM fin_expense_claims WHERE id = ${input.id} AND deleted_at IS NULL FOR UPDATE`,
-  );
-  if (!row) throw notFound(REIMBURSE_MSG.claimMissing);
-  await requireSecondPerson(db, user.userId, [row.userId, row.createdBy], REIMBURSE_MSG.payOwn);
-  if (row.paidDate) throw conflict(REIMBURSE_MSG.alreadyPaid);
-  if (row.state !== 'passed') throw conflict(REIMBURSE_MSG.notPayable);
   if (input.paidDate > ctx.today()) throw badRequest(`付款日期${REIMBURSE_MSG.future}`);
-  if (input.paidDate < row.created) throw badRequest(REIMBURSE_MSG.payBeforeApproval);
-  await db.execute(sql`UPDATE fin_expense_claims SET paid_date = ${input.paidDate}, paid_by = ${user.userId}, pay_remark = ${input.remark || null},
-    updated_at = now(), updated_by = ${user.userId} WHERE id = ${input.id} AND paid_date IS NULL`);
-  await db.execute(
-    sql`UPDATE fin_expense_invoices SET state = ${INVOICE_STATE.claimed}, updated_at = now(), updated_by = ${user.userId} WHERE claim_id = ${input.id}`,
-  );
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ state: string; paidDate: string | null; created: string; userId: number; createdBy: number | null }>(
+      tx,
+      sql`SELECT state, to_char(paid_date, 'YYYY-MM-DD') AS "paidDate", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created,
+          user_id AS "userId", created_by AS "createdBy"
+        FROM fin_expense_claims WHERE id = ${input.id} AND deleted_at IS NULL FOR UPDATE`,
+    );
+    if (!row) throw notFound(REIMBURSE_MSG.claimMissing);
+    await requireSecondPerson(tx, user.userId, [row.userId, row.createdBy], REIMBURSE_MSG.payOwn);
+    if (row.paidDate) throw conflict(REIMBURSE_MSG.alreadyPaid);
+    if (row.state !== 'passed') throw conflict(REIMBURSE_MSG.notPayable);
+    // A payment is a fact of its day: not in a closed accounting period (issue 34 §2).
+    await requireOpenPeriod(tx, input.paidDate);
+    if (input.paidDate < row.created) throw badRequest(REIMBURSE_MSG.payBeforeApproval);
+    await tx.execute(sql`UPDATE fin_expense_claims SET paid_date = ${input.paidDate}, paid_by = ${user.userId}, pay_remark = ${input.remark || null},
+      updated_at = now(), updated_by = ${user.userId} WHERE id = ${input.id} AND paid_date IS NULL`);
+    await tx.execute(
+      sql`UPDATE fin_expense_invoices SET state = ${INVOICE_STATE.claimed}, updated_at = now(), updated_by = ${user.userId} WHERE claim_id = ${input.id}`,
+    );
+  });
 }

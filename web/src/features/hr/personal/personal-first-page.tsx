@@ -8,6 +8,7 @@ import { api } from '../../../app/api/client';
 import { DictTag } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
 import { changeLabel } from '../change-request/change-label';
+import { MyDataReads } from './my-data-reads';
 import { MySessions } from './my-sessions';
 
 /** The Edit pages of spec 001 §2, in the order the personal centre offers them. */
@@ -92,6 +93,7 @@ export default function PersonalFirstPage() {
           )}
         />
       </Card>
+      <MyDataReads />
       <MySessions />
     </ScreenFrame>
   );
