@@ -65,6 +65,8 @@ describe('personal centre (emp01)', () => {
     await shot(page, 'personal');
     await page.getByText('家庭成员', { exact: true }).first().click();
     await page.waitForURL(/EditFamilyMember/);
+    // The personal centre's own tables (谁查看了我的信息) stay until its tab is hidden: count once the new tab shows.
+    await page.getByRole('button', { name: '新增家庭成员' }).waitFor();
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     const before = await rows(page).count();
     await page.getByRole('button', { name: '新增家庭成员' }).click();

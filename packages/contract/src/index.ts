@@ -17,6 +17,7 @@ import { financeProjectCalls } from './modules/finance-project';
 import { greetingCalls } from './modules/greeting';
 import { handoverCalls } from './modules/handover';
 import { helpCalls } from './modules/help';
+import { historyCalls } from './modules/history';
 import { functionHourCalls, functionReportCalls, leaveCalls, manHourCalls, postStandardCalls } from './modules/hours-pay';
 import { hrCalls } from './modules/hr';
 import { contractArchiveDocumentCalls, contractSealDocumentCalls, hrDocumentCalls } from './modules/hr-documents';
@@ -54,6 +55,7 @@ export * from './modules/finance-project';
 export * from './modules/greeting';
 export * from './modules/handover';
 export * from './modules/help';
+export * from './modules/history';
 export * from './modules/hours-pay';
 export * from './modules/hr';
 export * from './modules/hr-documents';
@@ -114,6 +116,7 @@ export const callGroups = {
   card: cardCalls,
   report: reportCalls,
   help: helpCalls,
+  history: historyCalls,
   bpmAnalytics: bpmAnalyticsCalls,
   payroll: payrollCalls,
   salary: salaryCalls,

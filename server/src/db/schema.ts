@@ -23,6 +23,7 @@ export * from '../modules/recruit/recruit.schema';
 export * from '../modules/salary/salary.schema';
 export * from '../modules/signature/signature.schema';
 export * from '../platform/document/document.schema';
+export * from '../platform/history/record-history.schema';
 export * from '../platform/outbox/outbox.schema';
 export * from '../platform/privacy/personal-data.schema';
 export * from '../platform/shared-secret.schema';

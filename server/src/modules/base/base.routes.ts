@@ -18,6 +18,7 @@ import { MenuService } from './menu.service';
 import { OrgService } from './org.service';
 import { PasswordResetService } from './password-reset.service';
 import { privacyRoutes } from './personal-data-reads';
+import { recordHistoryRoutes } from './record-history.routes';
 import { RoleService } from './role.service';
 import { listShortcuts, saveShortcuts } from './shortcut.service';
 import { UserService } from './user.service';
@@ -43,6 +44,7 @@ export const baseModule: ServerModule = {
 
     return [
       ...privacyRoutes(platform),
+      ...recordHistoryRoutes(platform),
       ...implement(baseCalls, {
         // Dictionaries
         getDict: async (input) => ({ codeType: input.codeType, dictOutDtos: await dictionaries.options(input.codeType) }),

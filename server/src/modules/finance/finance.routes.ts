@@ -13,6 +13,10 @@ import { projectRoutes } from './project/project.routes';
 // What managers hold, for the leaver handover (registers at load; projects before their bills).
 import './project/project.holdings';
 import './billing/billing.holdings';
+// The 操作记录 of bills, projects and claims (register at load).
+import './billing/billing.history';
+import './project/project.history';
+import './reimburse/reimburse.history';
 import { reimburseRoutes } from './reimburse/reimburse.routes';
 
 /** Finance: the bank-branch lookup, and projects, changes, closure and budgets (docs/domain/finance-projects.md). */

@@ -17,6 +17,8 @@ import { contractSealRoutes, hrDocumentRoutes } from './hr-documents.routes';
 import { lifecycleRoutes, setupLifecycle } from './lifecycle/lifecycle.routes';
 import * as repo from './positive.repository';
 import * as positive from './positive.service';
+// An employee's 操作记录 (registers at load).
+import './employee.history';
 
 export const hrModule: ServerModule = {
   name: 'hr',

@@ -4,6 +4,7 @@ import { Button, Descriptions, Drawer, Space, Spin, Table, Tabs, Tag } from 'ant
 import { useState } from 'react';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
+import { RecordHistory } from '../../components/history/record-history';
 import { DictTag } from '../../components/resource';
 import { fenText, monthText } from '../finance/money';
 import { type CollectionAction, CollectionActionDialog } from './collection-dialogs';
@@ -143,6 +144,7 @@ export function BillDetailView({ d }: { d: BillDetail }) {
               />
             ),
           },
+          { key: 'history', label: '操作记录', children: <RecordHistory kind="bill" id={d.id} /> },
         ]}
       />
     </>

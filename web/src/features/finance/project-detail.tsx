@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
+import { RecordHistory } from '../../components/history/record-history';
 import { DictTag } from '../../components/resource';
 import { BudgetChart } from './budget-chart';
 import { fenText, monthText, TYPE_NAMES } from './money';
@@ -313,6 +314,7 @@ export function ProjectDetailDrawer({ projectId, onClose }: { projectId: number 
                 />
               ),
             },
+            { key: 'history', label: '操作记录', children: <RecordHistory kind="project" id={d.id} /> },
           ]}
         />
       )}

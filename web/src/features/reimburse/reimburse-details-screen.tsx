@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api/client';
 import { getLoginInfo } from '../../app/session/session-store';
 import { FlowSteps } from '../../components/flow';
+import { RecordHistory } from '../../components/history/record-history';
 import { ScreenFrame } from '../base/screen-frame';
 import { useDocumentFlow } from '../hr-documents/use-document-flow';
 import { ClaimActions } from './claim-actions';
@@ -49,6 +50,10 @@ export default function ReimburseDetailsScreen() {
             <FlowSteps steps={steps} loading={flow.isLoading} />
           </>
         ) : null}
+        <Typography.Title level={5} style={{ marginTop: 16 }}>
+          {t('reimburse.claim.history')}
+        </Typography.Title>
+        <RecordHistory kind="claim" id={d.id} />
       </Card>
     </ScreenFrame>
   );

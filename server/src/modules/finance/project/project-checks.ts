@@ -1,5 +1,7 @@
 import { FIN_MSG } from '@erp/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { BusinessCalendar } from '../../../platform/business-time';
+import { refuseImplausibleYear } from '../../../platform/controls/plausible-dates';
 import type { Db } from '../../../platform/db';
 import { badRequest } from '../../../platform/errors';
 import { finBudgetSubjects, finProjectStages } from './project.schema';
@@ -13,6 +15,8 @@ import { draftVersionId, type LineValue, linesOf, monthOf, type ProjectRow, type
 
 export function checkPeriod(startDate: string, endDate: string): void {
   if (endDate < startDate) throw badRequest(FIN_MSG.periodOrder);
+  // A planned period stays near today (issue 34 §2): not a typo's year 2205 or 1925.
+  refuseImplausibleYear(new BusinessCalendar(), startDate, '项目开始日期', 20, 5);
   if (Number(endDate.slice(0, 4)) - Number(startDate.slice(0, 4)) > 10) throw badRequest(FIN_MSG.periodTooLong);
 }
 

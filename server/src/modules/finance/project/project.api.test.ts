@@ -134,6 +134,8 @@ describe('a project from draft to approval', () => {
   it('refuses bad forms with the rule broken', async () => {
     const bad = async (patch: Record<string, unknown>) => s.post(P('addProjectInfo'), await newProject(patch), fin);
     expect((await bad({ endDate: '2025-12-31' })).message).toBe('结束日期不能早于开始日期');
+    // A planned period near today (issue 34 §2): a mistyped year is refused.
+    expect((await bad({ startDate: '2205-01-01', endDate: '2205-12-31', stages: [] })).message).toMatch(/^项目开始日期须在\d{4}年至\d{4}年之间$/);
     expect((await bad({ clientOrgId: await orgId('D004') })).message).toBe('甲方必须是客户单位');
     expect((await bad({ contractAmount: 1.5 })).status).toBe(400);
     expect((await bad({ contractAmount: -1 })).status).toBe(400);

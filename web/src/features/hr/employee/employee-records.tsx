@@ -1,5 +1,6 @@
 import { SECTION_TITLES } from '@erp/contract/modules/employee';
 import { Tabs } from 'antd';
+import { RecordHistory } from '../../../components/history/record-history';
 import { BaseBlock, LinkBlock, SingleBlock, WorkersBlock } from './employee-blocks';
 import { ChangeHistory, TakeOfficeHistory } from './employee-history';
 import { MaterialsPanel } from './materials-panel';
@@ -32,6 +33,7 @@ export function EmployeeRecords({ employeeId, canEdit }: { employeeId: number; c
         },
         { key: 'changes', label: '变动记录', children: <ChangeHistory employeeId={employeeId} /> },
         { key: 'offices', label: '任职记录', children: <TakeOfficeHistory employeeId={employeeId} /> },
+        { key: 'history', label: '操作记录', children: <RecordHistory kind="employee" id={employeeId} /> },
         ...listTabs,
         {
           key: 'administration',
