@@ -2,17 +2,8 @@ import { historyCalls } from '@erp/contract';
 import { recordHistory } from '../../platform/history/record-history';
 import { implement, type Route } from '../../platform/http/context';
 import type { Platform } from '../../platform/platform';
+import { exportStamp } from '../../platform/resource/labels';
 import { sendXlsx } from '../../platform/resource/xlsx-export';
-
-const stamp = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 /** 操作记录 of a record (issue 34 §4): on screen, and as xlsx with one row per changed field. */
 export function recordHistoryRoutes(platform: Platform): Route[] {
@@ -22,7 +13,7 @@ export function recordHistoryRoutes(platform: Platform): Route[] {
       const entries = await recordHistory(platform, ctx.user, input.kind, input.id);
       type Row = { at: string; userName: string | null; action: string; comment: string | null; label: string | null; from: string | null; to: string | null };
       const rows = entries.flatMap((e): Row[] => {
-        const base = { at: stamp.format(new Date(e.at)), userName: e.userName, action: e.action, comment: e.comment };
+        const base = { at: exportStamp.format(new Date(e.at)), userName: e.userName, action: e.action, comment: e.comment };
         return e.changes.length
           ? e.changes.map((c) => ({ ...base, label: c.label, from: c.from, to: c.to }))
           : [{ ...base, label: null, from: null, to: null }];

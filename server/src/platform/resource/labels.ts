@@ -17,7 +17,8 @@ export type Lang = 'zh' | 'en';
 
 export const labelOf = (field: FieldMeta, lang: Lang) => (lang === 'en' ? (field.labelEn ?? field.label) : field.label);
 
-const stamp = new Intl.DateTimeFormat('sv-SE', {
+/** Local time as exports write it (2026-12-02 09:30:00, the company's zone). */
+export const exportStamp = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Shanghai',
   year: 'numeric',
   month: '2-digit',
@@ -46,7 +47,7 @@ export async function exportColumns(platform: Platform, meta: Parameters<typeof 
       if (v === null || v === undefined) return null;
       if (names) return names.get(String(v)) ?? String(v);
       if (f.valueType === 'boolean') return key === 'enabled' ? (v ? (lang === 'en' ? 'Enabled' : '启用') : lang === 'en' ? 'Disabled' : '停用') : v ? yes : no;
-      if (f.valueType === 'datetime' && typeof v === 'string') return stamp.format(new Date(v));
+      if (f.valueType === 'datetime' && typeof v === 'string') return exportStamp.format(new Date(v));
       if (typeof v === 'number') return v;
       if (typeof v === 'object') return JSON.stringify(v).slice(0, 32000);
       return String(v);

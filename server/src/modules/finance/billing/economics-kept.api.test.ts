@@ -11,6 +11,7 @@ import { type Db, queryRows } from '../../../platform/db';
 import { billResource } from './billing.resource';
 import { finBills } from './billing.schema';
 import type { ReconciliationRow } from './billing.service';
+import { billingFixtures } from './billing-test-support';
 import { type EconomicsQuery, economicsAll } from './economics';
 
 /**
@@ -334,20 +335,7 @@ async function expectSameAnswers(step: string): Promise<void> {
 
 // ---- Writes -------------------------------------------------------------------------------------
 
-async function freeMonth(): Promise<{ projectId: number; month: number }> {
-  const [free] = await queryRows<{ id: number; month: number }>(
-    s.db,
-    sql`SELECT p.id, (extract(year FROM g) * 100 + extract(month FROM g))::int AS month
-        FROM fin_projects p JOIN org_units o ON o.id = p.dept_id
-        CROSS JOIN LATERAL generate_series(date_trunc('month', p.start_date), p.end_date, interval '1 month') g
-        WHERE o.code = 'D004' AND p.phase = '002' AND p.deleted_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM fin_bills b WHERE b.project_id = p.id AND b.deleted_at IS NULL AND b.bill_type = '001'
-            AND b.month = (extract(year FROM g) * 100 + extract(month FROM g))::int AND b.state NOT IN ('rejected', 'revoked'))
-        ORDER BY p.id, g LIMIT 1`,
-  );
-  if (!free) throw new Error('no free month');
-  return { projectId: free.id, month: free.month };
-}
+const { projectAndMonth: freeMonth } = billingFixtures(() => ({ s, fin, mgr }));
 
 async function draftBill(): Promise<{ id: number; amountIncl: number; clientName: string; processInstanceId: number | null }> {
   const { projectId, month } = await freeMonth();
