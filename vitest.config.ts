@@ -13,6 +13,10 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Vitest's 5 s is too short on a loaded 2-core machine: with two busy loops beside the suite,
+          // exceljs reading a whole-column list took 5.75 s (zip-bounds.test.ts). A test waits for a
+          // state, not a time; this limit only says when to give up.
+          testTimeout: 30_000,
         },
       },
       {
