@@ -47,9 +47,11 @@ export async function recordHistory(platform: Platform, user: Principal, kind: H
   if (!spec) throw notFound('不支持的记录类型');
   const { sensitive } = await spec.access(platform.db, user, id);
   const db = platform.db;
-  const versions = await queryRows<{ id: number; at: string; action: string; snapshot: Snapshot; user_name: string | null }>(
+  // `ms` orders the entries: several changes and an approval often fall within one second.
+  const versions = await queryRows<{ id: number; at: string; ms: string; action: string; snapshot: Snapshot; user_name: string | null }>(
     db,
-    sql`SELECT v.id, to_char(v.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, v.action, v.snapshot, u.real_name AS user_name
+    sql`SELECT v.id, to_char(v.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, (extract(epoch FROM v.at) * 1000)::bigint AS ms,
+        v.action, v.snapshot, u.real_name AS user_name
       FROM record_versions v LEFT JOIN users u ON u.id = v.user_id
       WHERE v.kind = ${kind} AND v.record_id = ${id} ORDER BY v.id`,
   );
@@ -59,12 +61,12 @@ export async function recordHistory(platform: Platform, user: Principal, kind: H
     versions.map((v) => v.snapshot),
     sensitive,
   );
-  const entries: Array<HistoryEntry & { order: number }> = [];
+  const entries: Array<HistoryEntry & { ms: number; order: number }> = [];
   for (const [i, v] of versions.entries()) {
     const before = versions[i - 1]?.snapshot;
     if (v.action === 'baseline') continue;
     if (v.action === 'insert' || !before) {
-      entries.push({ at: v.at, userName: v.user_name, type: 'created', action: '创建', changes: [], comment: null, order: v.id });
+      entries.push({ at: v.at, userName: v.user_name, type: 'created', action: '创建', changes: [], comment: null, ms: Number(v.ms), order: v.id });
       continue;
     }
     const changes: HistoryChange[] = [];
@@ -73,13 +75,15 @@ export async function recordHistory(platform: Platform, user: Principal, kind: H
       changes.push({ field, label: f.label, from: format(field, before[field]), to: format(field, v.snapshot[field]) });
     }
     // A change of columns the history does not show (kept sums, search pieces) is not an entry.
-    if (changes.length) entries.push({ at: v.at, userName: v.user_name, type: 'changed', action: '修改', changes, comment: null, order: v.id });
+    if (changes.length)
+      entries.push({ at: v.at, userName: v.user_name, type: 'changed', action: '修改', changes, comment: null, ms: Number(v.ms), order: v.id });
   }
   const instances = [...new Set(versions.map((v) => Number(v.snapshot.process_instance_id)).filter((n) => Number.isInteger(n) && n > 0))];
   if (instances.length) {
-    const steps = await queryRows<{ at: string; node: string; outcome: string; message: string | null; user_name: string | null; id: number }>(
+    const steps = await queryRows<{ at: string; ms: string; node: string; outcome: string; message: string | null; user_name: string | null; id: number }>(
       db,
-      sql`SELECT t.id, to_char(t.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, t.node_name AS node, t.outcome, t.message, u.real_name AS user_name
+      sql`SELECT t.id, to_char(t.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, (extract(epoch FROM t.completed_at) * 1000)::bigint AS ms,
+        t.node_name AS node, t.outcome, t.message, u.real_name AS user_name
         FROM wf_tasks t LEFT JOIN users u ON u.id = t.completed_by
         WHERE t.instance_id IN (${sql.join(
           instances.map((n) => sql`${n}`),
@@ -94,10 +98,12 @@ export async function recordHistory(platform: Platform, user: Principal, kind: H
         action: `${s.node}：${OUTCOMES[s.outcome] ?? s.outcome}`,
         changes: [],
         comment: s.message,
-        order: 0,
+        ms: Number(s.ms),
+        // At the same instant, the decision comes after the change its transaction wrote.
+        order: Number.MAX_SAFE_INTEGER,
       });
   }
-  return entries.sort((a, b) => (a.at === b.at ? b.order - a.order : a.at < b.at ? 1 : -1)).map(({ order: _order, ...e }) => e);
+  return entries.sort((a, b) => b.ms - a.ms || b.order - a.order).map(({ ms: _ms, order: _order, ...e }) => e);
 }
 
 /** Reads each shown value as the form shows it (names looked up once for all versions). */
