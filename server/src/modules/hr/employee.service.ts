@@ -16,7 +16,7 @@ import { hasPermission, type Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/context';
-import { recordPersonalRead } from '../../platform/privacy/personal-data';
+import { recordListRead } from '../../platform/privacy/personal-data';
 import { likePattern } from '../../platform/resource/filters';
 import { type AccessibleEmployee, employeeFor, recordSensitiveRead, shown } from './employee-access';
 import { registerChangeApplier, requestChange } from './employee-change';
@@ -46,7 +46,7 @@ export function maskRosterRow(row: RosterRecord, sensitive: boolean): RosterReco
 export async function rosterPage(db: Db, user: Principal, req: Req<'rosterPage'>) {
   const page = (await rosterKeywordPage(db, req, user)) ?? (await rosterResource.page(db, req, user));
   const sensitive = hasPermission(user, HR_PERM.sensitive);
-  if (sensitive) await recordBulkRosterRead(db, user, page.records, req);
+  if (sensitive) await recordRosterRead(db, user, page.records, req);
   return { ...page, records: page.records.map((r) => maskRosterRow(r, sensitive)) };
 }
 
@@ -55,21 +55,18 @@ export async function* rosterBatches(db: Db, user: Principal, req: Req<'rosterEx
   const sensitive = hasPermission(user, HR_PERM.sensitive);
   for await (const batch of rosterResource.batches(db, req, user)) {
     // One log row per batch of the export: who, how many, the filter (issue 34 §5).
-    if (sensitive) await recordBulkRosterRead(db, user, batch, req);
+    if (sensitive) await recordRosterRead(db, user, batch, req);
     yield batch.map((r) => maskRosterRow(r, sensitive));
   }
 }
 
-/** A roster list or export answered unmasked: one row naming how many people (others than the reader) and the filter. */
-async function recordBulkRosterRead(db: Db, user: Principal, rows: RosterRecord[], filter: unknown): Promise<void> {
-  const others = rows.filter((r) => r.id !== user.employeeId && (r.idNumber || r.phone));
-  if (!others.length) return;
-  if (others.length === 1) {
-    await recordPersonalRead(db, user, { subjectEmployeeId: others[0]?.id, fields: [PERSONAL_FIELDS.idNumber, PERSONAL_FIELDS.phone] });
-    return;
-  }
-  await recordPersonalRead(db, user, { count: others.length, fields: [PERSONAL_FIELDS.idNumber, PERSONAL_FIELDS.phone], filter });
-}
+/** A roster list or export answered unmasked: the people whose ID number or phone it showed (issue 34 §5). */
+const recordRosterRead = (db: Db, user: Principal, rows: RosterRecord[], filter: unknown) =>
+  recordListRead(db, user, {
+    employeeIds: rows.filter((r) => r.idNumber || r.phone).map((r) => r.id),
+    fields: [PERSONAL_FIELDS.idNumber, PERSONAL_FIELDS.phone],
+    filter,
+  });
 
 // ---------------------------------------------------------------------------------------------
 // The info blocks

@@ -21,7 +21,7 @@ import type { Principal } from '../../platform/auth/principal';
 import { type Db, queryRows } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { recordPersonalRead } from '../../platform/privacy/personal-data';
+import { recordListRead, recordPersonalRead } from '../../platform/privacy/personal-data';
 import { likePattern } from '../../platform/resource/filters';
 import { monthEnd, monthStart, normaliseRun, runSelect } from './payroll';
 
@@ -162,12 +162,9 @@ export async function slipDetail(db: Db, user: Principal, id: number): Promise<P
   return slipDetailOf(r);
 }
 
-/** A list or export of others' payslips: one log row naming how many and the filter (issue 34 §5). */
-async function recordSlipsRead(db: Db, user: Principal, slips: Array<{ userId: number }>, filter: unknown): Promise<void> {
-  const others = slips.filter((s) => s.userId !== user.userId);
-  if (others.length === 1) await recordPersonalRead(db, user, { subjectUserId: others[0]?.userId, fields: [PERSONAL_FIELDS.pay] });
-  else if (others.length) await recordPersonalRead(db, user, { count: others.length, fields: [PERSONAL_FIELDS.pay], filter });
-}
+/** A list or export of others' payslips (issue 34 §5). */
+const recordSlipsRead = (db: Db, user: Principal, slips: Array<{ userId: number }>, filter: unknown) =>
+  recordListRead(db, user, { userIds: slips.map((s) => s.userId), fields: [PERSONAL_FIELDS.pay], filter });
 
 /** Totals of a month per department, client company or contribution city (薪资合并). */
 export async function merge(db: Db, user: Principal, month: number, groupBy: 'org' | 'client' | 'city'): Promise<{ rows: PayMergeRow[]; total: PayMergeRow }> {

@@ -56,6 +56,23 @@ export async function recordPersonalRead(db: Db, reader: Principal, read: Person
   });
 }
 
+/**
+ * A list or export that answered several people unmasked: one row naming how many and the filter,
+ * or a row for the person when only one other than the reader is in it. People are given by
+ * employee or by account (payslips); the reader's own row does not count.
+ */
+export async function recordListRead(
+  db: Db,
+  reader: Principal,
+  read: { employeeIds?: readonly number[]; userIds?: readonly number[]; fields: readonly string[]; filter: unknown },
+): Promise<void> {
+  const employees = (read.employeeIds ?? []).filter((id) => id !== reader.employeeId);
+  const accounts = (read.userIds ?? []).filter((id) => id !== reader.userId);
+  const count = employees.length + accounts.length;
+  if (count === 1) await recordPersonalRead(db, reader, { subjectEmployeeId: employees[0], subjectUserId: accounts[0], fields: read.fields });
+  else if (count > 1) await recordPersonalRead(db, reader, { count, fields: read.fields, filter: read.filter });
+}
+
 /** Removes rows older than the retention (system_state `privacy.read_log_days`, default three years). */
 export async function prunePersonalReads(db: Db): Promise<number> {
   const days = await retentionDays(db);
