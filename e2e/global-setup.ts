@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, startBuiltServer } from './built-server';
+import { freePort, seededDataDir, startBuiltServer } from './built-server';
 import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
@@ -12,6 +12,8 @@ declare module 'vitest' {
       /** The server's DATA_DIR (mail without SMTP is written to its mail/ folder). */
       dataDir: string;
     }>;
+    /** The demo data, seeded once: a file starting a server of its own copies it (startBuiltServer `from`). */
+    seededDataDir: string;
   }
 }
 
@@ -19,8 +21,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * The built product for the browser tests: `server/dist/main.js` (built by `npm run test:e2e`), one
- * per worker, each on a free port with a fresh embedded database seeded with the demo data on first
- * start. Files of different workers never share a server, so one file's changes to the demo data
+ * per worker, each on a free port with a fresh embedded database: a copy of one seeded with the demo
+ * data here. Files of different workers never share a server, so one file's changes to the demo data
  * reach only the files after it on the same worker, as when all ran on one (issue 33).
  */
 export default async function setup(project: TestProject) {
@@ -28,11 +30,12 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
     throw new Error('run `npm run build` first (npm run test:e2e does)');
   }
+  const seeded = await seededDataDir(300_000);
   const started = await Promise.allSettled(
-    Array.from({ length: E2E_WORKERS }, async () => startBuiltServer({ port: await freePort(), timeoutMs: 300_000, dataPrefix: 'erp-e2e-' })),
+    Array.from({ length: E2E_WORKERS }, async () => startBuiltServer({ port: await freePort(), timeoutMs: 120_000, dataPrefix: 'erp-e2e-', from: seeded.dir })),
   );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const stopAll = () => Promise.all(servers.map((s) => s.stop())).then(() => undefined);
+  const stopAll = () => Promise.all(servers.map((s) => s.stop())).then(() => seeded.remove());
   const refused = started.find((s) => s.status === 'rejected');
   if (refused) {
     await stopAll();
@@ -42,5 +45,6 @@ export default async function setup(project: TestProject) {
     'servers',
     servers.map((s) => ({ baseUrl: s.url, dataDir: s.dataDir })),
   );
+  project.provide('seededDataDir', seeded.dir);
   return stopAll;
 }

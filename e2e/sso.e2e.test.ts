@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../server/test/oidc-provider.fixture';
 import { type BuiltServer, freePort, startBuiltServer } from './built-server';
 import { launchBrowser, newPage } from './harness';
@@ -21,8 +21,9 @@ beforeAll(async () => {
   idp.register(erp);
   server = await startBuiltServer({
     port,
-    timeoutMs: 200_000,
+    timeoutMs: 120_000,
     dataPrefix: 'erp-e2e-sso-',
+    from: inject('seededDataDir'),
     env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_CONTACT: 'IT 服务台' },
   });
   browser = await launchBrowser();
