@@ -92,8 +92,9 @@ describe('upload control', () => {
 
     // A PDF is drawn by pdf.js in the page; the file itself is served sandboxed like any other.
     await input.setInputFiles({ name: '合同.pdf', mimeType: 'application/pdf', buffer: helloPdf() });
-    await expect.poll(() => drawer.getByText('合同.pdf').isVisible(), { timeout: 10_000 }).toBe(true);
-    await drawer.getByText('合同.pdf').click();
+    // Clicked while still uploading, the row opens no preview (CI saw 共 1 页 never come): wait for it to be done.
+    await expect.poll(() => drawer.locator('.ant-upload-list-item-done').filter({ hasText: '合同.pdf' }).count(), { timeout: 10_000 }).toBe(1);
+    await drawer.locator('.ant-upload-list-item-done').filter({ hasText: '合同.pdf' }).getByText('合同.pdf').click();
     const pages = page.getByTestId('pdf-pages');
     await expect.poll(() => pages.getByText('共 1 页').isVisible(), { timeout: 30_000 }).toBe(true);
     await expect

@@ -7,6 +7,7 @@ import { bpmCalls } from './modules/bpm';
 import { bpmAnalyticsCalls } from './modules/bpm-analytics';
 import { cardCalls } from './modules/card';
 import { certificateCalls } from './modules/certificate';
+import { controlsCalls } from './modules/controls';
 import { employeeCalls, outerChainCalls } from './modules/employee';
 import { fileCalls } from './modules/file';
 import { filePreviewCalls } from './modules/file-preview';
@@ -45,6 +46,7 @@ export * from './modules/bpm';
 export * from './modules/bpm-analytics';
 export * from './modules/card';
 export * from './modules/certificate';
+export * from './modules/controls';
 export * from './modules/employee';
 export * from './modules/file';
 export * from './modules/file-preview';
@@ -98,6 +100,7 @@ export const callGroups = {
   signature: signatureCalls,
   position: positionCalls,
   privacy: privacyCalls,
+  controls: controlsCalls,
   finance: financeCalls,
   recruit: recruitCalls,
   financeProject: financeProjectCalls,

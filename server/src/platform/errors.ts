@@ -17,6 +17,12 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, data: unknown = null) => new AppError(400, message, '400', data);
+/**
+ * A refusal about one field of the request, with `data.errors` worded as request validation words
+ * its failures (`{field, rule, message}`), so a form shows it under that field.
+ */
+export const refusedAt = (status: 400 | 409, field: string, message: string, rule = 'refused') =>
+  new AppError(status, message, String(status), { errors: [{ field, rule, message }] });
 export const unauthorized = (message = '请先登录') => new AppError(401, message, '401');
 export const sessionExpired = () => new AppError(401, '您好！您的登录信息已过期，请您重新登录。', SESSION_EXPIRED_CODE);
 export const forbidden = (message = '没有权限执行此操作') => new AppError(403, message, '403');

@@ -22,6 +22,7 @@ export const PERSONAL_FIELDS = {
   bankAccount: '银行账号',
   pay: '薪资',
   emergencyContact: '紧急联系人',
+  idScan: '身份证件照片',
 } as const;
 
 export const ZPersonalDataRead = z.object({

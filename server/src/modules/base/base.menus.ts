@@ -1,4 +1,4 @@
-import { BASE_PERM, PERM, PRIVACY_PERM } from '@erp/contract';
+import { BASE_PERM, CONTROLS_PERM, PERM, PRIVACY_PERM } from '@erp/contract';
 import type { MenuSpec } from '../../db/seed/types';
 import { positionMenus } from '../position/position.menus';
 
@@ -97,7 +97,8 @@ export const baseMenus: MenuSpec[] = [
         path: '/BaseCenter/audit',
         component: 'base/audit',
         icon: 'FileSearchOutlined',
-        children: [button('查看日志', PERM.auditList)],
+        // 内控设置 (issue 34 §1, the four-eyes switch) opens from the audit log's toolbar.
+        children: [button('查看日志', PERM.auditList), button('内控设置', CONTROLS_PERM.edit)],
       },
       {
         // Issue 34 §5: who read whose ID numbers, bank accounts, pay and contacts (administrators only).

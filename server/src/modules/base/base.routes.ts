@@ -12,6 +12,7 @@ import { sendXlsx } from '../../platform/resource/xlsx-export';
 import { sendImportReport } from '../../platform/resource/xlsx-import';
 import { AppReleaseService } from './app-release.service';
 import { auditResource, demandSupplyResource, interviewerResource } from './base.resources';
+import { controlSettingsRoutes } from './control-settings';
 import { DictionaryService } from './dictionary.service';
 import { startMailWorker } from './mail.worker';
 import { MenuService } from './menu.service';
@@ -44,6 +45,7 @@ export const baseModule: ServerModule = {
 
     return [
       ...privacyRoutes(platform),
+      ...controlSettingsRoutes(platform),
       ...recordHistoryRoutes(platform),
       ...implement(baseCalls, {
         // Dictionaries

@@ -25,9 +25,14 @@ export const fileModule: ServerModule = {
       baseUpload: (input, ctx) => one(input, ctx.files, ctx.user),
       uploads: (input, ctx) => service.upload(ctx.user, ctx.files, input),
       baseUploadBatch: (input, ctx) => service.upload(ctx.user, ctx.files, input),
-      previewFile: async ({ id }, ctx) => service.link(await service.readable(ctx.user, id)),
+      previewFile: async ({ id }, ctx) => {
+        const row = await service.readable(ctx.user, id);
+        await service.revealed(ctx.user, row);
+        return service.link(row);
+      },
       basePreview: async ({ id, fileFullName }, ctx) => {
         const row = id ? await service.readable(ctx.user, id) : await service.readableByKey(ctx.user, fileFullName ?? '');
+        await service.revealed(ctx.user, row);
         return service.link(row);
       },
       fileInfoByFileId: ({ fileId }, ctx) => service.group(ctx.user, fileId),
@@ -36,7 +41,11 @@ export const fileModule: ServerModule = {
         ctx.audit({ recordId: id, before: { fileName: row.fileName, groupId: row.groupId }, after: { deleted: true } });
         return null;
       },
-      downLoadById: async ({ id }, ctx) => service.send(ctx.reply, await service.readable(ctx.user, id), false),
+      downLoadById: async ({ id }, ctx) => {
+        const row = await service.readable(ctx.user, id);
+        await service.revealed(ctx.user, row);
+        return service.send(ctx.reply, row, false);
+      },
       fileInfoDownload: async ({ id, ...sig }, ctx) => {
         const { row, inline } = await service.forDownload({ id }, sig, ctx.maybeUser);
         return service.send(ctx.reply, row, inline);

@@ -15,6 +15,8 @@ import { LINK_TTL_MS, LinkSigner } from './signed-links';
 
 /** Decides whether a user may read a file that a module owns (moduleName), beyond its uploader. */
 export type FileReader = (user: Principal, file: FileRow) => Promise<boolean> | boolean;
+/** Told when a user is given a file's content (a download or a preview link), e.g. to record a read of personal data. */
+export type FileRevealed = (user: Principal, file: FileRow) => Promise<void>;
 
 export interface UploadOptions {
   fileId?: string;
@@ -61,6 +63,7 @@ async function readHead(file: UploadedFile): Promise<Uint8Array> {
  */
 export class FileService {
   private readonly readers = new Map<string, FileReader>();
+  private readonly revealedHooks = new Map<string, FileRevealed>();
   private signer: Promise<LinkSigner> | null = null;
 
   constructor(
@@ -69,8 +72,19 @@ export class FileService {
   ) {}
 
   /** Lets a module grant read access to the files it owns (e.g. receivers of a message). */
-  registerReader(moduleName: string, reader: FileReader): void {
+  registerReader(moduleName: string, reader: FileReader, revealed?: FileRevealed): void {
     this.readers.set(moduleName, reader);
+    if (revealed) this.revealedHooks.set(moduleName, revealed);
+  }
+
+  /**
+   * The user is given the file's content: a download, or a link that downloads it (whoever holds a
+   * signed link is not known when it is used, so the read is its issue). The module owning the file
+   * decides what that is a read of (issue 34 §5: an ID card's scan is the person's ID number).
+   */
+  async revealed(user: Principal, row: FileRow): Promise<void> {
+    const hook = row.moduleName && row.ownerId !== user.userId ? this.revealedHooks.get(row.moduleName) : undefined;
+    if (hook) await hook(user, row);
   }
 
   private links(): Promise<LinkSigner> {
@@ -244,6 +258,7 @@ export class FileService {
     }
     if (!user) throw new AppError(401, '请先登录', '401');
     const row = 'id' in by ? await this.readable(user, by.id) : await this.readableByKey(user, by.key);
+    await this.revealed(user, row);
     return { row, inline: false };
   }
 

@@ -84,6 +84,7 @@ async function xlsxHtml(data: Buffer): Promise<{ html: string; truncated: boolea
 
 export async function previewFile(files: FileService, user: Principal, id: number): Promise<FilePreview> {
   const row = await files.readable(user, id);
+  await files.revealed(user, row);
   const base = { fileName: row.fileName, fileSuffix: row.fileSuffix, link: null, html: null, text: null, truncated: false, reason: null };
   const suffix = row.fileSuffix.toLowerCase();
   if (IMAGES.has(suffix)) return { ...base, kind: 'image', link: await files.link(row) };

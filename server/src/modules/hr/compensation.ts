@@ -6,6 +6,7 @@ import {
   EMPLOY_STATE,
   HR_DOC_MSG,
   HR_DOC_PERM,
+  PERSONAL_FIELDS,
   type ZCompensationForm,
 } from '@erp/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -14,9 +15,10 @@ import type { Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { defineDocument } from '../../platform/document/business-document';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { recordListRead, recordPersonalRead } from '../../platform/privacy/personal-data';
 import { atLeast, atMost, equals, inOrgSubtree } from '../../platform/resource/filters';
 import { defineResource } from '../../platform/resource/resource';
-import { employeeFor } from './employee-access';
+import { employeeFor, recordSensitiveRead } from './employee-access';
 import { assertReadable, cents, documentJoins, documentKeyword, documentSelect, taskCommands, yuan } from './hr-document-kit';
 import { COMPENSATE_PROCESS_XML } from './hr-document-processes';
 import { compensations } from './hr-documents.schema';
@@ -95,7 +97,27 @@ export async function compensationDetail(db: Db, user: Principal, ref: { id?: nu
   const row = ref.id ? await compensationDocument.row(db, ref.id) : await compensationDocument.byInstance(db, ref.processInstanceId as number);
   if (!row) throw notFound('补偿优化不存在');
   await assertReadable(db, user, row, HR_DOC_PERM.compensateList);
-  return compensationResource.detail(db, row.id, null);
+  const detail = await compensationResource.detail(db, row.id, null);
+  // The monthly base is the person's pay (issue 34 §5); their own read is not recorded.
+  await recordPersonalRead(db, user, { subjectEmployeeId: detail.employeeId, fields: [PERSONAL_FIELDS.pay] });
+  return detail;
+}
+
+/** A page or export batch of compensations: their monthly bases are pay (issue 34 §5). */
+export const recordCompensationsRead = (db: Db, user: Principal, rows: CompensationRecord[], filter: unknown) =>
+  recordListRead(db, user, { employeeIds: rows.map((r) => r.employeeId), fields: [PERSONAL_FIELDS.pay], filter });
+
+export async function compensationPage(db: Db, user: Principal, input: Parameters<typeof compensationResource.page>[1]) {
+  const page = await compensationResource.page(db, input, user);
+  await recordCompensationsRead(db, user, page.records, input);
+  return page;
+}
+
+export async function* compensationBatches(db: Db, user: Principal, input: Parameters<typeof compensationResource.batches>[1]) {
+  for await (const batch of compensationResource.batches(db, input, user)) {
+    await recordCompensationsRead(db, user, batch, input);
+    yield batch;
+  }
 }
 
 function figures(emp: EmployeeRow, leaveDate: string) {
@@ -106,9 +128,11 @@ function figures(emp: EmployeeRow, leaveDate: string) {
 
 /** The figures before a compensation is written (the form fills itself from these). */
 export async function compensationData(db: Db, user: Principal, input: { employeeId: number; leaveDate: string }): Promise<CompensationData> {
-  const { emp, sensitive } = await employeeFor(db, user, input.employeeId, 'write');
+  const who = await employeeFor(db, user, input.employeeId, 'write');
+  const { emp, sensitive } = who;
   const f = figures(emp, input.leaveDate);
   const base = sensitive && emp.salaryCents !== null ? emp.salaryCents : null;
+  await recordSensitiveRead(db, user, who, [[PERSONAL_FIELDS.pay, base]]);
   return {
     employeeId: emp.id,
     employeeName: emp.name,

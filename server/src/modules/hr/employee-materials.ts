@@ -1,10 +1,11 @@
-import { MATERIAL_CATEGORY } from '@erp/contract';
+import { MATERIAL_CATEGORY, PERSONAL_FIELDS } from '@erp/contract';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { employeeMaterials, files } from '../../db/schema';
 import type { Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { CallContext } from '../../platform/http/context';
+import { recordPersonalRead } from '../../platform/privacy/personal-data';
 import { toEntry } from '../file/file.service';
 import { employeeFor } from './employee-access';
 
@@ -105,4 +106,23 @@ export async function employeesWithMaterial(db: Db, groupId: string): Promise<nu
     .from(employeeMaterials)
     .where(and(eq(employeeMaterials.fileId, groupId), isNull(employeeMaterials.deletedAt)));
   return rows.map((r) => r.employeeId);
+}
+
+/**
+ * A download or preview link of a scan of someone's ID card (正面/反面 materials) is a read of their
+ * ID number (issue 34 §5): recorded for each person it is filed for, not for their own.
+ */
+export async function recordIdScanRead(db: Db, user: Principal, groupId: string): Promise<void> {
+  const rows = await db
+    .select({ employeeId: employeeMaterials.employeeId })
+    .from(employeeMaterials)
+    .where(
+      and(
+        eq(employeeMaterials.fileId, groupId),
+        inArray(employeeMaterials.category, [MATERIAL_CATEGORY.idFront, MATERIAL_CATEGORY.idBack]),
+        isNull(employeeMaterials.deletedAt),
+      ),
+    );
+  for (const employeeId of new Set(rows.map((r) => r.employeeId)))
+    await recordPersonalRead(db, user, { subjectEmployeeId: employeeId, fields: [PERSONAL_FIELDS.idScan] });
 }

@@ -3,7 +3,17 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { employeeBankAccounts, employeeChangeRequests, employeeEducations, employeeEvents, employees, files, orgUnits, users } from '../../db/schema';
+import {
+  employeeBankAccounts,
+  employeeChangeRequests,
+  employeeEducations,
+  employeeEvents,
+  employees,
+  files,
+  orgUnits,
+  personalDataReads,
+  users,
+} from '../../db/schema';
 import { outerChainToken } from './outer-chain';
 
 let s: TestServer;
@@ -298,6 +308,27 @@ describe('record sections', () => {
     const res = await s.raw(`${H}basic/download?employeeId=${idOf('emp01')}`, { headers: { authorization: `Bearer ${tokens.hr01}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    // The record card is a read of the ID number and contacts it answers unmasked (issue 34 §5).
+    const cardReads = await s.db
+      .select()
+      .from(personalDataReads)
+      .where(eq(personalDataReads.call, `${H}basic/download`));
+    expect(cardReads.map((r) => r.fields)).toEqual(expect.arrayContaining(['身份证号', expect.stringContaining('手机号')]));
+    expect(cardReads.every((r) => r.subjectEmployeeId === idOf('emp01'))).toBe(true);
+    // A link to a scan of the ID card is a read of it; the person's own is not recorded.
+    const scanGroup = await ownFileGroup('emp01', 'e9e9e9e9f8f8f8f8a7a7a7a7b6b6b6b6');
+    expect((await call('emp01', 'material/add', { category: '010', fileId: scanGroup })).code).toBe('200');
+    const [scan] = await s.db.select({ id: files.id }).from(files).where(eq(files.groupId, scanGroup));
+    const PREVIEW = '/file_api/file/fileUrl/previewFile';
+    const scanReads = () => s.db.select().from(personalDataReads).where(eq(personalDataReads.call, PREVIEW));
+    expect((await s.post(PREVIEW, { id: scan?.id }, tokens.emp01)).code).toBe('200');
+    expect(await scanReads()).toEqual([]);
+    expect((await s.post(PREVIEW, { id: scan?.id }, tokens.hr01)).code).toBe('200');
+    expect((await scanReads()).map((r) => [r.subjectEmployeeId, r.fields])).toEqual([[idOf('emp01'), '身份证件照片']]);
+    // Another material (the diploma) is not personal data in this sense.
+    const [dip] = await s.db.select({ id: files.id }).from(files).where(eq(files.groupId, 'd1d1d1d1e2e2e2e2f3f3f3f3a4a4a4a4'));
+    expect((await s.post(PREVIEW, { id: dip?.id }, tokens.hr01)).code).toBe('200');
+    expect(await scanReads()).toHaveLength(1);
     expect((await call<{ masked: boolean }>('mgr01', 'basic/getCertificateNo', { employeeId: idOf('emp01') })).data.masked).toBe(true);
     expect((await call<{ masked: boolean }>('emp01', 'basic/getCertificateNo')).data.masked).toBe(false);
   });

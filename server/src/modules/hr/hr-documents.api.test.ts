@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { employees, users, wfTasks } from '../../db/schema';
+import { employees, personalDataReads, users, wfTasks } from '../../db/schema';
 import { BusinessCalendar } from '../../platform/business-time';
 
 let s: TestServer;
@@ -194,6 +194,14 @@ describe('补偿优化 (compensateInfo)', () => {
     const before = await call('hr01', 'compensateInfo/getData', { employeeId: emp01.id, leaveDate: '2000-01-01' });
     expect(before.message).toBe('离职日期不能早于入职日期');
     expect((await call('emp01', 'compensateInfo/getData', { employeeId: emp01.id, leaveDate: today })).status).toBe(403);
+    // The monthly base answered is pay: HR's read is recorded (issue 34 §5) when it was shown.
+    const reads = await s.db
+      .select()
+      .from(personalDataReads)
+      .where(eq(personalDataReads.call, `${H}compensateInfo/getData`));
+    expect(reads.map((r) => [r.subjectEmployeeId, r.fields])).toEqual(data.data.monthlyBase === null ? [] : [[emp01.id, '薪资']]);
+    const page = await call<{ records: unknown[] }>('hr01', 'compensateInfo/selectPage', { pageIndex: 1, pageSize: 10 });
+    expect(page.code, page.message).toBe('200');
   });
 
   it('runs a compensation through three approvals; a second open one is refused; a rejection ends it', async () => {

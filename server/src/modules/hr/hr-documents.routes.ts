@@ -14,7 +14,15 @@ import { langOf } from '../../platform/http/i18n';
 import type { Platform } from '../../platform/platform';
 import { exportColumns } from '../../platform/resource/labels';
 import { sendXlsx } from '../../platform/resource/xlsx-export';
-import { addCompensation, compensationCommands, compensationData, compensationDetail, compensationResource } from './compensation';
+import {
+  addCompensation,
+  compensationBatches,
+  compensationCommands,
+  compensationData,
+  compensationDetail,
+  compensationPage,
+  compensationResource,
+} from './compensation';
 import {
   addContractArchive,
   addContractSeal,
@@ -84,14 +92,14 @@ export function hrDocumentRoutes(platform: Platform) {
     tripleUserCodeRepeat: (input) => userCodeRepeat(db, input.userCode, input.id),
 
     // 补偿优化
-    compensateSelectPage: (input, ctx) => compensationResource.page(db, input, ctx.user),
+    compensateSelectPage: (input, ctx) => compensationPage(db, ctx.user, input),
     compensateDownloadList: async (input, ctx) => {
       const lang = langOf(ctx.req);
       return sendXlsx(ctx.reply, {
         filename: lang === 'en' ? 'compensation.xlsx' : '补偿优化.xlsx',
         sheet: lang === 'en' ? 'Compensation' : '补偿优化',
         columns: await exportColumns(platform, compensationResource.spec.meta, lang),
-        batches: compensationResource.batches(db, input, ctx.user),
+        batches: compensationBatches(db, ctx.user, input),
       });
     },
     compensateAdd: async (input, ctx) => {

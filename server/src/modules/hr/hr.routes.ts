@@ -10,7 +10,7 @@ import { targetUser } from '../bpm/bpm.service';
 import type { FileService } from '../file/file.service';
 import { CONTRACT_FILES_MODULE, canReadContractFile } from './contract-seal';
 import { employeeRoutes } from './employee.routes';
-import { employeesWithMaterial } from './employee-materials';
+import { employeesWithMaterial, recordIdScanRead } from './employee-materials';
 import { canReadEmployeeFile } from './employee-sections';
 import { handoverRoutes } from './handover.routes';
 import { contractSealRoutes, hrDocumentRoutes } from './hr-documents.routes';
@@ -36,6 +36,7 @@ export const hrModule: ServerModule = {
       'hr',
       async (user, file) =>
         (await positive.canReadFile(platform.db, user, file.id)) || (await canReadEmployeeFile(platform.db, user, file.groupId, employeesWithMaterial)),
+      (user, file) => recordIdScanRead(platform.db, user, file.groupId),
     );
     (platform.services.get('files') as FileService | undefined)?.registerReader(CONTRACT_FILES_MODULE, (user, file) =>
       canReadContractFile(platform.db, user, file),

@@ -234,9 +234,17 @@ describe('computing and closing a month', () => {
     // Four-eyes: fin01 computed this month above, so fin01 may not close it, unless the company switches the rule off.
     const own = await s.post(P('close'), { month: thisMonth }, fin);
     expect([own.status, own.message]).toEqual([403, '不能关账本人核算的工资月份，请由其他财务人员复核后关账']);
-    await s.db.insert(systemState).values({ key: FOUR_EYES_KEY, value: 'off' });
+    // 内控设置 is the administrator's: others are refused, a wrong type is a 400, and the switch applies to the next check.
+    const CS = (n: string) => `/base_api/base/api/controls/${n}`;
+    const admin = await s.login('admin');
+    expect((await s.post(CS('saveSettings'), { fourEyes: false }, fin)).status).toBe(403);
+    expect((await s.post(CS('saveSettings'), { fourEyes: 'off' }, admin)).status).toBe(400);
+    expect((await s.post<{ fourEyes: boolean }>(CS('settings'), {}, admin)).data).toEqual({ fourEyes: true });
+    expect((await s.post<{ fourEyes: boolean }>(CS('saveSettings'), { fourEyes: false }, admin)).data).toEqual({ fourEyes: false });
     const closed = await s.post<PayRunRecord>(P('close'), { month: thisMonth }, fin);
-    await s.db.delete(systemState).where(eq(systemState.key, FOUR_EYES_KEY));
+    expect((await s.post(CS('saveSettings'), { fourEyes: true }, admin)).code).toBe('200');
+    const [stored] = await s.db.select().from(systemState).where(eq(systemState.key, FOUR_EYES_KEY));
+    expect(stored?.value).toBe('on');
     expect(closed.code, closed.message).toBe('200');
     expect(closed.data).toMatchObject({ state: 'closed', closedByName: expect.any(String) });
     const again = await s.post(P('compute'), { month: thisMonth }, fin);

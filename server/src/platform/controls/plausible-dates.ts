@@ -1,5 +1,5 @@
 import type { BusinessCalendar } from '../business-time';
-import { badRequest } from '../errors';
+import { badRequest, refusedAt } from '../errors';
 
 /*
  * Dates an auditor can believe (docs/domain/controls.md): a fact that happened — an invoice issued,
@@ -7,9 +7,14 @@ import { badRequest } from '../errors';
  * date stays within a few years of today. Checked on the server whatever the form allowed.
  */
 
-/** Refuses a happened-on day after today (YYYY-MM-DD, compared as text). */
-export function refuseFuture(calendar: BusinessCalendar, day: string, label: string): void {
-  if (day > calendar.day()) throw badRequest(`${label}不能晚于今天`);
+/**
+ * Refuses a happened-on day after today, or more than `yearsBack` years before this one (a typo's
+ * 1926 for 2026 ages a receivable by a century). YYYY-MM-DD, compared as text.
+ */
+export function refuseImplausibleFact(calendar: BusinessCalendar, day: string, label: string, field: string, yearsBack = 10): void {
+  if (day > calendar.day()) throw refusedAt(400, field, `${label}不能晚于今天`, 'future');
+  const earliest = calendar.year() - yearsBack;
+  if (Number(day.slice(0, 4)) < earliest) throw refusedAt(400, field, `${label}不能早于${earliest}年`, 'too_early');
 }
 
 /** Refuses a planned day more than `yearsBack` before or `yearsAhead` after this year. */

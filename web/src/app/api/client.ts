@@ -97,7 +97,7 @@ export async function settle<C extends CallDefinition>(call: C, res: Response, o
   if (call.responseKind === 'blob' && res.ok && !isJson) return (await res.blob()) as ResultOf<C>;
   const body = isJson ? await readEnvelope(res) : null;
   if (res.ok && body && body.code === SUCCESS_CODE) return body.data as ResultOf<C>;
-  throw failure(res.status, body?.code, body?.message, opts);
+  throw failure(res.status, body?.code, body?.message, opts, body?.data);
 }
 
 /** Downloads a blob call's answer under the given file name (falls back to the server's name). */

@@ -2,6 +2,7 @@ import { SESSION_EXPIRED_CODE } from '@erp/contract/common';
 import i18n from '../i18n';
 import { clearSession } from '../session/session-store';
 import { ssoEnabled, ssoLogoutAddress } from '../session/sso';
+import { type FieldError, fieldErrorsOf } from './field-errors';
 import { toastError, toastsVisible, toastWarning } from './notify';
 
 /** A failed call: `code` from the envelope (or `HTTP_<status>` / `NETWORK`), and whether the user was already told. */
@@ -12,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** True when the shell has already shown (or deliberately not shown) the failure. */
     readonly handled: boolean,
+    /** The request fields the refusal is about (`data.errors` of the envelope): a form shows each under its field. */
+    readonly fieldErrors: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -73,7 +76,7 @@ export interface FailureOptions {
 }
 
 /** Applies spec 000 §8 to a non-success answer and returns the error to throw. */
-export function failure(status: number, code: string | undefined, message: string | undefined, opts: FailureOptions = {}): ApiError {
+export function failure(status: number, code: string | undefined, message: string | undefined, opts: FailureOptions = {}, data?: unknown): ApiError {
   if (code === SESSION_EXPIRED_CODE) {
     void sessionExpired();
     return new ApiError(code, message ?? '', status, true);
@@ -86,5 +89,5 @@ export function failure(status: number, code: string | undefined, message: strin
   }
   const text = message || i18n.t('error.generic', { status });
   if (!opts.silent) toastError(text, 5);
-  return new ApiError(code ?? `HTTP_${status}`, text, status, !opts.silent);
+  return new ApiError(code ?? `HTTP_${status}`, text, status, !opts.silent, fieldErrorsOf(data));
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, type FormInstance, type ModalProps } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFieldErrors } from '../../app/api/field-errors';
 import './resource-texts';
 
 export interface FormDialogOptions<V, T> {
@@ -30,6 +31,8 @@ export function useFormDialog<V, T>(opts: FormDialogOptions<V, T>) {
       opts.onSaved?.(result, values);
       opts.onClose();
     },
+    // A refusal naming fields (a closed period, a date after today, a validation) shows under them too.
+    onError: (err) => showFieldErrors(opts.form, err),
     onSettled: () => {
       busy.current = false;
     },

@@ -4,7 +4,7 @@ import { orgUnits } from '../../../db/schema';
 import { orgSubtreeIds } from '../../../platform/auth/org-subtree';
 import type { Principal } from '../../../platform/auth/principal';
 import { BusinessCalendar } from '../../../platform/business-time';
-import { refuseFuture } from '../../../platform/controls/plausible-dates';
+import { refuseImplausibleFact } from '../../../platform/controls/plausible-dates';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { type CallContext, implement, type Route } from '../../../platform/http/context';
 import { langOf } from '../../../platform/http/i18n';
@@ -164,7 +164,7 @@ export function billingRoutes(platform: Platform): Route[] {
       return invoice;
     },
     issueInvoice: async (input, ctx) => {
-      refuseFuture(calendar, input.invoiceDate, '开票日期');
+      refuseImplausibleFact(calendar, input.invoiceDate, '开票日期', 'invoiceDate');
       const invoice = await issueInvoice(db, ctx.user, input);
       ctx.audit({ recordId: invoice.id, after: invoice });
       return invoice;
@@ -175,7 +175,7 @@ export function billingRoutes(platform: Platform): Route[] {
       return invoice;
     },
     saveBillReturnMoney: async (input, ctx) => {
-      refuseFuture(calendar, input.collectedOn, '回款日期');
+      refuseImplausibleFact(calendar, input.collectedOn, '回款日期', 'collectedOn');
       const id = await saveCollection(db, ctx.user, input);
       ctx.audit({ recordId: id, after: input });
       return billResource.detail(db, input.billId, null);
@@ -192,6 +192,7 @@ export function billingRoutes(platform: Platform): Route[] {
     },
     getBillReturnMoneyPage: (input, ctx) => collectionResource.page(db, input, ctx.user),
     oneClickPayment: async (input, ctx) => {
+      refuseImplausibleFact(calendar, input.collectedOn, '回款日期', 'collectedOn');
       const r = await oneClickPayment(db, ctx.user, input);
       ctx.audit({ recordId: r.batchNo, after: { ...r, billIds: input.billIds } });
       return r;

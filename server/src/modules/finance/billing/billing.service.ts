@@ -20,7 +20,7 @@ import { type Db, queryRows } from '../../../platform/db';
 import { nextDocumentNumber } from '../../../platform/document/document-number';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { isParticipant } from '../../bpm/bpm.repository';
-import { requireOpenPeriod } from '../period/period.service';
+import { requireOpenPeriod, requireOpenPeriodAt } from '../period/period.service';
 import { finProjects } from '../project/project.schema';
 import { billDocument, cancellationDocument } from './billing.documents';
 import { billResource, cancellationResource, collectionResource, invoiceResource, voidResource } from './billing.resource';
@@ -135,7 +135,7 @@ export async function saveBill(db: Db, user: Principal, input: BillInput & { lin
   return db.transaction(async (tx) => {
     // One live bill per project, month and type: a second one would bill the month twice.
     await tx.execute(sql`SELECT id FROM fin_projects WHERE id = ${p.id} FOR UPDATE`);
-    await requireOpenPeriod(tx, month);
+    await requireOpenPeriodAt(tx, 'month', month);
     // Beyond the contract only with the permission and a reason, both kept on the bill.
     const beyond = await beyondContract(tx, p.id, input.id ? Number(input.id) : null, total.amountIncl);
     const reason = input.overContractReason?.trim() || null;
@@ -294,7 +294,7 @@ async function creditDays(db: Db, clientOrgId: number): Promise<number> {
 export async function issueInvoice(db: Db, user: Principal, input: { invoiceId: number; invoiceNo: string; invoiceDate: string }): Promise<InvoiceRecord> {
   await invoiceResource.detail(db, input.invoiceId, user);
   await uniquely(db, BILL_MSG.invoiceNoTaken, async (tx) => {
-    await requireOpenPeriod(tx, input.invoiceDate);
+    await requireOpenPeriodAt(tx, 'invoiceDate', input.invoiceDate);
     const [inv] = await tx
       .update(finInvoices)
       .set({
@@ -366,7 +366,7 @@ export interface CollectionInput {
 export async function saveCollection(db: Db, user: Principal, input: CollectionInput): Promise<number> {
   await billResource.detail(db, input.billId, user);
   return uniquely(db, BILL_MSG.serialTaken, async (tx) => {
-    await requireOpenPeriod(tx, input.collectedOn);
+    await requireOpenPeriodAt(tx, 'collectedOn', input.collectedOn);
     const bill = await lockBill(tx, input.billId);
     if (bill.invoiceStatus !== BILL_STATUS.invoiced || bill.invoicedAmount <= 0) throw badRequest(BILL_MSG.notInvoiced);
     if (bill.collectedAmount + input.amount > bill.invoicedAmount) throw badRequest(BILL_MSG.overCollect);
@@ -468,7 +468,7 @@ export async function oneClickPayment(
   const visible = await billResource.list(db, {}, user, { limit: ids.length, extra: inArray(finBills.id, ids) });
   if (visible.length !== ids.length) throw notFound('结算单不存在或无权操作');
   return uniquely(db, BILL_MSG.serialTaken, async (tx) => {
-    await requireOpenPeriod(tx, input.collectedOn);
+    await requireOpenPeriodAt(tx, 'collectedOn', input.collectedOn);
     // Locked in id order, so two batches sharing bills wait for each other instead of deadlocking.
     const bills = await tx.select().from(finBills).where(inArray(finBills.id, ids)).orderBy(asc(finBills.id)).for('update');
     const batchNo = await nextDocumentNumber(tx, 'HK');

@@ -166,10 +166,10 @@ describe('nothing dated in a closed month changes', () => {
   it('collections: none dated in it, no refund or move of one dated in it, no one-click payment; write-offs of its bills wait', async () => {
     const { bill } = await invoicedBill(3, '2026-11-12');
     await whileClosed(202611, async () => {
-      expectClosed(
-        await s.post(NB('saveBillReturnMoney'), { billId: bill.id, amount: 100, collectedOn: '2026-11-25', bankSerial: `P${Date.now()}` }, fin),
-        202611,
-      );
+      const refused = await s.post(NB('saveBillReturnMoney'), { billId: bill.id, amount: 100, collectedOn: '2026-11-25', bankSerial: `P${Date.now()}` }, fin);
+      expectClosed(refused, 202611);
+      // Named against the field it is about, so the form shows it under 回款日期.
+      expect(refused.data).toEqual({ errors: [{ field: 'collectedOn', rule: 'period_closed', message: refused.message }] });
       expectClosed(await s.post(NB('oneClickPayment'), { billIds: [bill.id], collectedOn: '2026-11-25', bankSerial: `Q${Date.now()}` }, fin), 202611);
     });
     const day = today();

@@ -2,7 +2,7 @@ import { PERIOD_MSG, type PeriodCheck, type PeriodOpenItem, type PeriodRecord, p
 import { sql } from 'drizzle-orm';
 import type { BusinessCalendar } from '../../../platform/business-time';
 import { type Db, queryRows } from '../../../platform/db';
-import { conflict } from '../../../platform/errors';
+import { conflict, refusedAt } from '../../../platform/errors';
 
 /*
  * Accounting periods (docs/domain/controls.md §2). A month is closed by finance once nothing in it
@@ -21,7 +21,16 @@ export function monthOf(dayOrMonth: number | string): number {
 const lockKey = (month: number) => sql`hashtext(${`erp:period:${month}`})`;
 
 /** Refuses (409, naming the month) when any of the months is closed. Call inside the writing transaction. */
-export async function requireOpenPeriod(tx: Db, ...dates: Array<number | string | null | undefined>): Promise<void> {
+export function requireOpenPeriod(tx: Db, ...dates: Array<number | string | null | undefined>): Promise<void> {
+  return refuseClosedMonths(tx, dates, null);
+}
+
+/** The same for a date the user entered in `field`: the form shows the refusal under that field. */
+export function requireOpenPeriodAt(tx: Db, field: string, ...dates: Array<number | string | null | undefined>): Promise<void> {
+  return refuseClosedMonths(tx, dates, field);
+}
+
+async function refuseClosedMonths(tx: Db, dates: Array<number | string | null | undefined>, field: string | null): Promise<void> {
   const months = [...new Set(dates.filter((d): d is number | string => d !== null && d !== undefined && d !== '').map(monthOf))].sort();
   if (!months.length) return;
   for (const m of months) await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${lockKey(m)})`);
@@ -32,7 +41,9 @@ export async function requireOpenPeriod(tx: Db, ...dates: Array<number | string 
       sql`, `,
     )}) ORDER BY month LIMIT 1`,
   );
-  if (closed[0]) throw conflict(periodClosedMessage(Number(closed[0].month)));
+  if (!closed[0]) return;
+  const message = periodClosedMessage(Number(closed[0].month));
+  throw field ? refusedAt(409, field, message, 'period_closed') : conflict(message);
 }
 
 /** One kind of document that keeps a month from closing: a count and a few numbers, from one query. */

@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { orgUnits } from '../../../db/schema';
 import { dataScopeCondition } from '../../../platform/auth/data-scope';
 import type { Principal } from '../../../platform/auth/principal';
+import { BusinessCalendar } from '../../../platform/business-time';
+import { refuseImplausibleYear } from '../../../platform/controls/plausible-dates';
 import type { Db } from '../../../platform/db';
 import { notFound } from '../../../platform/errors';
 import { attachment, workbookBuffer, XLSX_TYPE } from '../../../platform/resource/xlsx-export';
@@ -67,6 +69,8 @@ async function deptInScope(db: Db, user: Principal, deptId: number) {
 
 export async function deptBudgetDetail(db: Db, user: Principal, year: number, deptId: number) {
   await deptInScope(db, user, deptId);
+  // A planned year stays near today (issue 34 §2): a budget for 2099 is a typo.
+  refuseImplausibleYear(new BusinessCalendar(), `${year}-01-01`, '预算年度', 10, 2);
   const from = year * 100 + 1;
   const to = year * 100 + 12;
   const project = await rows<{ subject_id: number; month: number; amount: string }>(
@@ -94,6 +98,8 @@ export async function deptBudgetDetail(db: Db, user: Principal, year: number, de
 /** Replaces the department's own lines of the year: months of that year, enabled subjects, one line per subject and month. */
 export async function updateDeptBudget(db: Db, user: Principal, year: number, deptId: number, lines: LineValue[]) {
   await deptInScope(db, user, deptId);
+  // A planned year stays near today (issue 34 §2): a budget for 2099 is a typo.
+  refuseImplausibleYear(new BusinessCalendar(), `${year}-01-01`, '预算年度', 10, 2);
   const from = year * 100 + 1;
   const to = year * 100 + 12;
   await checkBudgetLines(db, lines, from, to, (month) => `月份必须在${year}年内：${month}`);

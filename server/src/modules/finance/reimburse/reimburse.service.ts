@@ -26,7 +26,7 @@ import { type Db, queryRows } from '../../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors';
 import * as engine from '../../../workflow/engine';
 import { toEntry } from '../../file/file.service';
-import { requireOpenPeriod } from '../period/period.service';
+import { requireOpenPeriodAt } from '../period/period.service';
 import { claimDocument, claimVars, releaseInvoices } from './reimburse.documents';
 import { checkClaimProject } from './reimburse.projects';
 
@@ -537,7 +537,7 @@ export async function payClaim(db: Db, user: Principal, ctx: ReimburseContext, i
     if (row.paidDate) throw conflict(REIMBURSE_MSG.alreadyPaid);
     if (row.state !== 'passed') throw conflict(REIMBURSE_MSG.notPayable);
     // A payment is a fact of its day: not in a closed accounting period (issue 34 §2).
-    await requireOpenPeriod(tx, input.paidDate);
+    await requireOpenPeriodAt(tx, 'paidDate', input.paidDate);
     if (input.paidDate < row.created) throw badRequest(REIMBURSE_MSG.payBeforeApproval);
     await tx.execute(sql`UPDATE fin_expense_claims SET paid_date = ${input.paidDate}, paid_by = ${user.userId}, pay_remark = ${input.remark || null},
       updated_at = now(), updated_by = ${user.userId} WHERE id = ${input.id} AND paid_date IS NULL`);

@@ -1,0 +1,26 @@
+import { registerMessages } from '../../app/i18n';
+
+registerMessages('history', {
+  'zh-CN': {
+    created: '创建',
+    changed: '修改',
+    approval: '审批',
+    export: '导出',
+    system: '系统',
+    blank: '（空）',
+    comment: '意见：{{comment}}',
+    empty: '暂无操作记录',
+    fileName: '操作记录-{{id}}.xlsx',
+  },
+  'en-US': {
+    created: 'Created',
+    changed: 'Changed',
+    approval: 'Approval',
+    export: 'Export',
+    system: 'System',
+    blank: '(empty)',
+    comment: 'Comment: {{comment}}',
+    empty: 'No history yet',
+    fileName: 'history-{{id}}.xlsx',
+  },
+});
