@@ -177,3 +177,39 @@ describe('dictionary screen', () => {
     await context.close();
   });
 });
+
+describe('company control settings', () => {
+  it('the administrator turns the four-eyes rule off and on from 内控设置 on the audit log, and reads the read log’s retention', async () => {
+    const { page, context, errors, token } = await signedIn(browser, 'admin');
+    const settings = async () => (await apiCall<{ fourEyes: boolean }>('/base_api/base/api/controls/settings', {}, token)).data.fourEyes;
+    const toggle = async (expected: boolean) => {
+      await page.getByRole('button', { name: '内控设置' }).click();
+      const box = page.getByRole('dialog', { name: '内控设置' });
+      const sw = box.getByRole('switch', { name: '四眼原则' });
+      await expect.poll(() => sw.getAttribute('aria-checked')).toBe(String(!expected));
+      await sw.click();
+      await box.getByRole('button', { name: /确\s*定/ }).click();
+      await box.waitFor({ state: 'hidden' });
+      await expect.poll(settings).toBe(expected);
+    };
+    await go(page, '/BaseCenter/audit');
+    await toggle(false);
+    await toggle(true);
+
+    await go(page, '/BaseCenter/personalDataReads');
+    await page.getByRole('button', { name: '保留期限' }).click();
+    const retention = page.getByRole('dialog', { name: '查阅记录保留期限' });
+    await expect.poll(() => retention.getByLabel('保留天数').inputValue()).toBe('1095');
+    await retention.getByRole('button', { name: /取\s*消/ }).click();
+    await retention.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('hr01 has no 内控设置 and its call is refused', async () => {
+    const { page, context, token } = await signedIn(browser, 'hr01');
+    expect((await apiCall('/base_api/base/api/controls/saveSettings', { fourEyes: false }, token)).code).toBe('403');
+    expect(await page.getByRole('button', { name: '内控设置' }).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});

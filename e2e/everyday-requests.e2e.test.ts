@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { chooseOption, go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, startFromMenu } from './shell-helpers';
+import { cancelFilledDialog, chooseOption, go, recordedToasts, recordToasts, seriousA11yViolations, signedIn, startFromMenu } from './shell-helpers';
 
 /**
  * Issue 24, requests: emp01 starts a 请假 from 我发起的 (cancelling a filled form asks first), mgr01
@@ -57,12 +57,7 @@ describe('general requests', () => {
     await ask.waitFor();
     await ask.getByRole('button', { name: /^取\s*消$/ }).click();
     await expect.poll(() => dlg.getByLabel('请假事由').inputValue()).toBe('家中有事');
-    await dlg.getByRole('button', { name: /^取\s*消$/ }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .filter({ hasText: '是否确认取消？' })
-      .getByRole('button', { name: /^确\s*定$/ })
-      .click();
+    await cancelFilledDialog(page, dlg);
     await expect.poll(() => dlg.count()).toBe(0);
 
     dlg = await openStart();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, callsSettled, launchBrowser } from './harness';
-import { chooseOption, clickDialogOk, go, signedIn, unexpected } from './shell-helpers';
+import { cancelFilledDialog, chooseOption, clickDialogOk, go, signedIn, unexpected } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,12 +64,7 @@ describe('accounting periods: close a month, be refused, reopen it', () => {
     await collect.getByRole('button', { name: /^确\s*定$/ }).click();
     const dateItem = collect.locator('.ant-form-item').filter({ has: page.getByText('回款日期', { exact: true }) });
     await expect.poll(() => dateItem.locator('.ant-form-item-explain-error').textContent()).toContain('2021年3月的会计期间已结账');
-    await collect.getByRole('button', { name: /^取\s*消$/ }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .filter({ hasText: '是否确认取消？' })
-      .getByRole('button', { name: /^确\s*定$/ })
-      .click();
+    await cancelFilledDialog(page, collect);
     await collect.waitFor({ state: 'hidden' });
     await go(page, '/Settlement/period');
     await chooseOption(page, page.getByRole('combobox', { name: '年度' }), '2021年');

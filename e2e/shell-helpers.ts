@@ -306,3 +306,13 @@ export async function startFromMenu(page: Page, item: string, ready: string, opt
     }
   }
 }
+
+/** Cancels a dialog whose form was filled: 取消, then 确定 on its 是否确认取消？ */
+export async function cancelFilledDialog(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: /^取\s*消$/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .filter({ hasText: '是否确认取消？' })
+    .getByRole('button', { name: /^确\s*定$/ })
+    .click();
+}

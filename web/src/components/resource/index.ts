@@ -8,6 +8,7 @@ export { fieldName, type OrgTreeData, OrgTreeSelect, toTreeData, UserSelect, use
 export { RecordDescriptions, type RecordDescriptionsProps } from './record-descriptions';
 export { FieldInput, ResourceForm, type ResourceFormProps, requiredText, rulesOf } from './resource-form';
 export { ResourceTable, type ResourceTableProps } from './resource-table';
+export { SettingsDialog, type SettingsDialogProps } from './settings-dialog';
 export { TAG_COLOR, useDictLabels, useDictOptions, useDictSelect } from './use-dict';
 export { type FormDialogOptions, useFormDialog } from './use-form-dialog';
 export { DateField, FileGroupField } from './value-inputs';
