@@ -1,4 +1,6 @@
 /// <reference types="vite/client" />
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { MenuNode } from '@erp/contract/modules/auth';
 import type { Browser } from 'playwright-core';
 import { FIXED_ROUTES } from '../web/src/app/registry/fixed-routes';
@@ -15,10 +17,40 @@ import { closeOtherTabs, go, screenSettled, seriousA11yViolations, signedIn } fr
  * component (the settlement list under five menus, the void list under three). The shape of a route
  * is the loader its feature registers for it (file and loader text); the first route of each shape is
  * checked, the rest are counted as covered. `AXE_FULL=1` (`npm run test:a11y`) visits every route.
+ *
+ * Of those shapes, axe runs on the ones the change under test may have touched plus a fixed sample
+ * (issue 33): every shape of a feature folder changed since HEAD~1 (`AXE_CHANGED_SINCE` to compare with
+ * another commit; uncommitted changes count), every shape when anything else under web/ changed (the
+ * shell, a shared widget, the theme) or git cannot say, and every SAMPLE-th shape always. The fixed
+ * routes of each shape are still all visited for the shell's checks (title, no redirect, no console error).
  */
 
 const routeFiles = import.meta.glob<{ screens?: Record<string, unknown> }>('../web/src/features/*/routes.{ts,tsx}', { eager: true });
 const FULL = process.env.AXE_FULL === '1';
+const SAMPLE = 4;
+const root = path.resolve(import.meta.dirname, '..');
+
+/** What the change under test touched in the web app: its feature folders, or everything. */
+function changedWeb(): { all: boolean; features: Set<string> } {
+  const features = new Set<string>();
+  if (FULL) return { all: true, features };
+  try {
+    const since = process.env.AXE_CHANGED_SINCE || 'HEAD~1';
+    const files = execFileSync('git', ['diff', '--name-only', since], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .filter((f) => f.startsWith('web/'));
+    for (const f of files) {
+      const feature = /^web\/src\/features\/([^/]+)\//.exec(f)?.[1];
+      if (feature) features.add(feature);
+      else if (!f.endsWith('.md') && !f.includes('.test.')) return { all: true, features };
+    }
+    return { all: false, features };
+  } catch {
+    return { all: true, features };
+  }
+}
+const CHANGED = changedWeb();
+const featureOf = (shape: string) => /\/features\/([^/]+)\//.exec(shape)?.[1] ?? null;
 
 /** Which screen a route or menu component opens: its registering file and loader, or null when nothing registers it. */
 export function shapeOf(key: string): string | null {
@@ -71,16 +103,21 @@ export async function sweep(
   const fromMenus = menuPaths(tree, '', components).filter((p) => menus !== 'not fixed' || !FIXED.includes(p));
   const shapes = new Set<string>();
   let sameShape = 0;
+  let unchanged = 0;
+  /** Whether axe runs on a path: a new shape that the change touched or that falls in the sample. */
+  const axed = new Set<string>();
   const all = [...new Set([...routes, ...paths, ...fromMenus])].filter((path) => {
-    if (FULL) return true;
+    if (FULL) return axed.add(path);
     const shape = shapeOf(components.get(path) ?? path) ?? shapeOf(path);
-    if (!shape) return true;
-    if (shapes.has(shape)) {
+    if (shape && shapes.has(shape)) {
       sameShape++;
       return false;
     }
-    shapes.add(shape);
-    return true;
+    if (shape) shapes.add(shape);
+    const feature = shape ? featureOf(shape) : null;
+    if (CHANGED.all || !feature || CHANGED.features.has(feature) || shapes.size % SAMPLE === 1) axed.add(path);
+    else unchanged++;
+    return axed.has(path) || routes.includes(path);
   });
   const checked: string[] = [];
   const failures: string[] = [];
@@ -96,9 +133,10 @@ export async function sweep(
       if (!page.url().includes(`#${path}`)) failures.push(`${path}: ended at ${page.url()}`);
       if (errors.length > before) failures.push(`${path}: ${errors.slice(before).join(' | ')}`);
     }
-    if ((await page.getByTestId('placeholder').filter({ visible: true }).count()) > 0) continue;
-    checked.push(path);
-    for (const v of await seriousA11yViolations(page)) failures.push(`${user} ${path} ${v}`);
+    if (axed.has(path) && (await page.getByTestId('placeholder').filter({ visible: true }).count()) === 0) {
+      checked.push(path);
+      for (const v of await seriousA11yViolations(page)) failures.push(`${user} ${path} ${v}`);
+    }
     await closeOtherTabs(page);
     took.push([path, Date.now() - started]);
   }
@@ -106,7 +144,7 @@ export async function sweep(
   // One line for the suite's time budget (docs/testing.md): where the sweep spends it.
   const slowest = [...took].sort((a, b) => b[1] - a[1]).slice(0, 5);
   console.log(
-    `axe sweep ${user}: ${took.length} screens (${sameShape} more of the same shapes left out${FULL ? '' : '; AXE_FULL=1 visits them'}) in ${(took.reduce((n, [, ms]) => n + ms, 0) / 1000).toFixed(0)} s; slowest ${slowest.map(([p, ms]) => `${p} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
+    `axe sweep ${user}: ${took.length} screens (${sameShape} more of the same shapes and ${unchanged} of features the change did not touch left out${FULL ? '' : '; AXE_FULL=1 visits them'}) in ${(took.reduce((n, [, ms]) => n + ms, 0) / 1000).toFixed(0)} s; slowest ${slowest.map(([p, ms]) => `${p} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
   );
   return { checked, failures };
 }

@@ -115,11 +115,24 @@ export async function dropTemplate(template: { kind: string; ref: string }): Pro
 }
 
 /** A copy of the template's data directory for one test's database (PostgreSQL's files only). */
-async function copyPgliteTemplate(ref: string, dataDir: string): Promise<void> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  for (const name of fs.readdirSync(ref)) {
-    if (name !== COMPLETE) await fs.promises.cp(path.join(ref, name), path.join(dataDir, name), { recursive: true });
+/**
+ * Copied file by file with copyFileSync (the kernel's copy): fs.promises.cp took about 1 s of each
+ * test file's start for the template's ~1,900 files and 100 MB, this about 0.3 s (issue 33). Nothing
+ * else runs in a test worker while its file's server starts.
+ */
+function copyDirectory(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === COMPLETE) continue;
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) copyDirectory(source, target);
+    else fs.copyFileSync(source, target);
   }
+}
+
+async function copyPgliteTemplate(ref: string, dataDir: string): Promise<void> {
+  copyDirectory(ref, dataDir);
 }
 
 async function dropDatabase(name: string): Promise<void> {
