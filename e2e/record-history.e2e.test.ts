@@ -32,11 +32,13 @@ describe('the history of a record, on the record', () => {
     await history.waitFor();
     await expect.poll(() => history.textContent()).toContain('开票状态：待开票 → 开票中');
     expect(await history.textContent()).toContain('创建');
+    // The invoice itself is a part of the bill's history, named and with what it was applied with.
+    expect(await history.textContent()).toContain('发票状态：（空） → 已申请');
     expect(fin.errors).toEqual([]);
     await fin.context.close();
   }, 90_000);
 
-  it('hr01 changes emp01’s e-mail and finds the change in the employee’s 操作记录', async () => {
+  it('hr01 changes emp01’s e-mail and adds a work history row, and finds both in the employee’s 操作记录', async () => {
     const emp = await apiLogin('emp01');
     const me = await apiCall<{ id: number }>('/hr_api/hrm/api/roster/getRosterBaseInfo', { employeeId: null }, emp.access_token);
     const hr = await signedIn(browser, 'hr01');
@@ -46,12 +48,17 @@ describe('the history of a record, on the record', () => {
     const { masked: _masked, ...current } = link.data;
     const saved = await apiCall('/hr_api/hrm/api/roster/saveRosterLink', { ...current, id: me.data.id, email }, hr.token);
     expect(saved.code).toBe('200');
+    const company = `星河科技${Date.now() % 100000}`;
+    const work = await apiCall('/hr_api/hrm/api/workerHistory/add', { employeeId: me.data.id, data: { company, position: '测试' } }, hr.token);
+    expect(work.code).toBe('200');
     await go(hr.page, `/staffDetail/index?id=${me.data.id}`);
     await hr.page.getByRole('tab', { name: '操作记录' }).click();
     const history = hr.page.getByTestId('record-history').filter({ visible: true });
     await history.waitFor();
     await expect.poll(() => history.textContent()).toContain(`邮箱：`);
     await expect.poll(() => history.textContent()).toContain(`→ ${email}`);
+    // A record section's row stands in the employee's history under its section and its name.
+    expect(await history.textContent()).toContain(`工作经历 ${company}`);
     expect(hr.errors).toEqual([]);
     await hr.context.close();
   }, 90_000);

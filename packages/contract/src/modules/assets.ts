@@ -64,6 +64,9 @@ export const ASSET_MSG = {
   projectNotActive: '项目不在执行中',
   demandNotPassed: '采购需求未审批通过',
   demandExceeded: '入库数量超过采购需求的剩余数量',
+  /** Issue 34 §3: the value received against a demand stays within what the demand approved. */
+  demandValueExceeded: (f: { amount: string; received: string; adding: string }) =>
+    `入库金额超出采购需求金额：需求金额${f.amount}元，已入库${f.received}元，本次${f.adding}元，请按实际金额重新提交采购需求`,
   notEditable: '只有草稿或退回的单据可以修改',
   openCount: '该地点已有进行中的盘点单',
   countNotOpen: '盘点单已提交，不能再修改',

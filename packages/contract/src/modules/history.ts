@@ -8,8 +8,12 @@ import { defineCall } from '../define';
  * versions a database trigger writes in the transaction of each change. docs/domain/controls.md §4.
  */
 
-/** Kinds of record with a history; a module registers each on the server. */
-export const HISTORY_KINDS = ['bill', 'employee', 'project', 'claim'] as const;
+/**
+ * Kinds of record with a history; a module registers each on the server. A record's parts (a bill's
+ * invoices and collections, an employee's record sections, a project's budget versions) are in the
+ * history of the record they belong to.
+ */
+export const HISTORY_KINDS = ['bill', 'employee', 'project', 'claim', 'asset', 'timesheet', 'payroll'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 export const ZHistoryChange = z.object({
@@ -24,10 +28,12 @@ export type HistoryChange = z.output<typeof ZHistoryChange>;
 export const ZHistoryEntry = z.object({
   at: isoDateTime(),
   userName: z.string().nullable(),
-  /** created · changed · approval. */
-  type: z.enum(['created', 'changed', 'approval']),
-  /** 创建, 修改, or the approval step and its outcome (财务审批：通过). */
+  /** created · changed · deleted (a part) · approval. */
+  type: z.enum(['created', 'changed', 'deleted', 'approval']),
+  /** 创建, 修改, 删除, or the approval step and its outcome (财务审批：通过). */
   action: z.string(),
+  /** The part of the record the entry is about (发票 FP202612001, 教育经历 北京大学); null for the record itself. */
+  part: z.string().nullable(),
   changes: z.array(ZHistoryChange),
   comment: z.string().nullable(),
 });

@@ -47,6 +47,20 @@ export const EXPENSE_CATEGORIES: Record<string, { zh: string; en: string }> = {
 };
 
 /**
+ * The project budget subject (fin_budget_subjects.code) each expense category is spent from (issue 34
+ * §3): travel, local transport, meals and lodging from 差旅费; 其他 from none, so it is not checked.
+ */
+export const EXPENSE_BUDGET_SUBJECTS: Record<string, string> = {
+  '001': 'EXP01',
+  '002': 'EXP01',
+  '003': 'EXP01',
+  '004': 'EXP01',
+  '005': 'EXP02',
+  '006': 'EXP04',
+  '007': 'EXP03',
+};
+
+/**
  * Categories whose lines need at least one invoice. Local transport (bus, metro, a shared bike) and
  * "other" often come without one, so they may be claimed on the description alone.
  */
@@ -81,6 +95,10 @@ export const CLAIM_STATES: Record<string, { zh: string; en: string; color: strin
 };
 
 export const REIMBURSE_MSG = {
+  /** One subject past its budget: the figures in yuan. */
+  overBudget: (f: { subject: string; budget: string; used: string; claim: string; over: string }) =>
+    `${f.subject}超出项目预算：预算${f.budget}元，已报销（含审批中）${f.used}元，本单${f.claim}元，超出${f.over}元`,
+  overBudgetRefused: '，请先调整项目预算或联系财务',
   duplicate: '该发票已录入票夹（同一发票代码和号码不能重复录入）',
   invoiceMissing: '票据不存在',
   claimMissing: '报销单不存在',
@@ -254,6 +272,8 @@ export type ClaimLine = z.output<typeof ZClaimLine>;
 
 export const ZClaimDetail = ZClaimRecord.extend({
   lines: z.array(ZClaimLine),
+  /** When the claim takes its project's budget for a subject past what is left (issue 34 §3): the figures, for the claimant and the approvers. */
+  budgetNotice: z.string().nullable(),
   paidByName: z.string().nullable(),
   payRemark: z.string().nullable(),
   /** The viewer is finance and may pay it. */

@@ -237,7 +237,15 @@ describe('purchase demands (purchase/*)', () => {
     expect((await call<PurchaseDetail>('emp01', 'purchase/info', { id })).data.state).toBe('passed');
   });
 
-  it('receives assets against the passed demand, never more than asked', async () => {
+  it('receives assets against the passed demand, never more than asked, in number or in value', async () => {
+    // Issue 34 §3: 2 × 2,500.00 against a demand of 2 × 1,999.00.
+    const dearer = await call(
+      'hr01',
+      'asset/add',
+      await assetForm({ name: '显示器', category: '002', quantity: 2, demandId: id, purchaseValue: 250000, usefulLifeMonths: 60 }),
+    );
+    expect(dearer.status).toBe(409);
+    expect(dearer.message).toBe('入库金额超出采购需求金额：需求金额3,998.00元，已入库0.00元，本次5,000.00元，请按实际金额重新提交采购需求');
     const r = await call<{ ids: number[] }>(
       'hr01',
       'asset/add',

@@ -26,6 +26,7 @@ import {
 import { applyDocument, purchaseDocument } from './asset-documents';
 // What keepers hold, for the leaver handover (registers at load).
 import './assets.holdings';
+import './assets.history';
 import { addInventory, inventoryDetail, inventoryResource, scanInventory, submitInventory, tickInventory } from './inventory';
 import { addAssets, assetDetail, assetResource, assetSummary, availableAssets, currentMonth, scrapAsset, updateAsset, withDepreciation } from './register';
 

@@ -1,4 +1,14 @@
-import { ASSET_MOVE, ASSET_MSG, ASSET_STATUS, type AssetDetail, type AssetRecord, assetMeta, type ZAssetAdd, type ZAssetUpdate } from '@erp/contract';
+import {
+  ASSET_MOVE,
+  ASSET_MSG,
+  ASSET_STATUS,
+  type AssetDetail,
+  type AssetRecord,
+  assetMeta,
+  formatFen,
+  type ZAssetAdd,
+  type ZAssetUpdate,
+} from '@erp/contract';
 import { and, asc, desc, eq, ilike, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -145,6 +155,15 @@ export async function addAssets(db: Db, user: Principal, input: AddInput): Promi
       if (!d) throw notFound('采购需求不存在');
       if (d.state !== 'passed') throw badRequest(ASSET_MSG.demandNotPassed);
       if (d.receivedQty + input.quantity > d.quantity) throw conflict(ASSET_MSG.demandExceeded);
+      const [received] = await tx
+        .select({ value: sql<number>`coalesce(sum(${t.purchaseValue}), 0)::bigint` })
+        .from(t)
+        .where(eq(t.demandId, d.id));
+      const adding = input.purchaseValue * input.quantity;
+      if (Number(received?.value ?? 0) + adding > d.amount)
+        throw conflict(
+          ASSET_MSG.demandValueExceeded({ amount: formatFen(d.amount), received: formatFen(Number(received?.value ?? 0)), adding: formatFen(adding) }),
+        );
       await tx
         .update(assetPurchaseDemands)
         .set({ receivedQty: d.receivedQty + input.quantity, updatedAt: new Date(), updatedBy: user.userId })

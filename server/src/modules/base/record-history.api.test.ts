@@ -19,7 +19,7 @@ afterAll(() => s.close());
 
 const H = (n: string) => `/base_api/base/api/history/${n}`;
 const NB = (n: string) => `/finance_api/finance/newbill/${n}`;
-const { newBill, financeTask } = billingFixtures(() => ({ s, fin, mgr }));
+const { newBill, financeTask, invoicedBill } = billingFixtures(() => ({ s, fin, mgr }));
 
 describe('a bill', () => {
   it('shows its creation, each change of amounts with the figures as the bill shows them, and its approval, newest first', async () => {
@@ -106,7 +106,7 @@ describe('an employee', () => {
     expect(own.data.find((x) => x.changes.some((c) => c.to === '13912345678'))).toBeDefined();
     const forMgr = await s.post<HistoryEntry[]>(H('list'), { kind: 'employee', id }, mgr);
     if (forMgr.code === '200') {
-      const phones = forMgr.data.flatMap((x) => x.changes.filter((c) => c.field === 'phone').map((c) => c.to));
+      const phones = forMgr.data.filter((x) => x.part === null).flatMap((x) => x.changes.filter((c) => c.field === 'phone').map((c) => c.to));
       expect(phones).not.toContain('13912345678');
       expect(phones.every((p) => p === null || p.includes('*'))).toBe(true);
     } else expect(forMgr.status).toBe(404);
@@ -128,5 +128,107 @@ describe('a project and an expense claim', () => {
     expect(claimHistory.code).toBe('200');
     expect(claimHistory.data.map((e) => e.type)).toEqual(expect.arrayContaining(['created']));
     expect((await s.post(H('list'), { kind: 'claim', id: claim?.id }, emp)).status).toBe(404);
+  });
+});
+
+describe("a record's parts", () => {
+  it("shows a bill's invoice as it was applied and issued, named by its number", async () => {
+    const { bill, invoice } = await invoicedBill(3);
+    const history = await s.post<HistoryEntry[]>(H('list'), { kind: 'bill', id: bill.id }, fin);
+    expect(history.code).toBe('200');
+    const invoiceEntries = history.data.filter((e) => e.part?.startsWith('发票'));
+    const created = invoiceEntries.find((e) => e.type === 'created');
+    expect(created?.changes).toEqual(expect.arrayContaining([{ field: 'state', label: '发票状态', from: null, to: '已申请' }]));
+    const issued = invoiceEntries.find((e) => e.changes.some((c) => c.field === 'invoice_no'));
+    expect(issued).toMatchObject({ type: 'changed', part: `发票 ${invoice.invoiceNo}` });
+    expect(issued?.changes).toEqual(expect.arrayContaining([{ field: 'state', label: '发票状态', from: '已申请', to: '已开票' }]));
+  });
+
+  it("shows an employee's record section rows as HR added, changed and deleted them, with the bank account masked for a manager", async () => {
+    const [e] = await queryRows<{ id: number }>(s.db, sql`SELECT e.id FROM employees e JOIN users u ON u.id = e.user_id WHERE u.user_code = 'emp02'`);
+    const id = Number(e?.id);
+    const R = (n: string) => `/hr_api/hrm/api/${n}`;
+    const added = await s.post<{ id: number }>(R('workerHistory/add'), { employeeId: id, data: { company: '星河科技有限公司', position: '测试' } }, hr);
+    expect(added.code).toBe('200');
+    const row = added.data.id;
+    expect((await s.post(R('workerHistory/update'), { id: row, data: { company: '星河科技有限公司', position: '测试组长' } }, hr)).code).toBe('200');
+    expect((await s.post(R('workerHistory/delete'), { id: row }, hr)).code).toBe('200');
+    const bank = await s.post(
+      R('bank/update'),
+      { employeeId: id, data: { bankCode: 'CMB', accountName: '员工二', accountNo: '6225880287654321', salaryCard: false } },
+      hr,
+    );
+    expect(bank.code).toBe('200');
+
+    const forHr = (await s.post<HistoryEntry[]>(H('list'), { kind: 'employee', id }, hr)).data;
+    const work = forHr.filter((x) => x.part === '工作经历 星河科技有限公司');
+    expect(work.map((x) => x.type)).toEqual(['deleted', 'changed', 'created']);
+    expect(work[1]?.changes).toEqual([{ field: 'position', label: '职位', from: '测试', to: '测试组长' }]);
+    expect(work[0]?.changes).toEqual(expect.arrayContaining([{ field: 'company', label: '工作单位', from: '星河科技有限公司', to: null }]));
+    expect(work.every((x) => x.userName !== null)).toBe(true);
+    const card = forHr.find((x) => x.part?.startsWith('银行卡信息') && x.type === 'created');
+    expect(card?.changes.find((c) => c.field === 'account_no')?.to).toBe('6225880287654321');
+
+    const forMgr = await s.post<HistoryEntry[]>(H('list'), { kind: 'employee', id }, mgr);
+    if (forMgr.code === '200') {
+      const accounts = forMgr.data.flatMap((x) => x.changes.filter((c) => c.field === 'account_no').map((c) => c.to));
+      expect(accounts.length).toBeGreaterThan(0);
+      expect(accounts).not.toContain('6225880287654321');
+    } else expect(forMgr.status).toBe(404);
+  });
+});
+
+describe('an asset, a timesheet and a payroll month', () => {
+  it("shows an asset's change of keeper by name to who reads the register, and to no one else", async () => {
+    const [asset] = await queryRows<{ id: number; name: string; location: string; keeper_user_id: number | null }>(
+      s.db,
+      sql`SELECT id, name, location, keeper_user_id FROM assets ORDER BY id LIMIT 1`,
+    );
+    const [keeper] = await queryRows<{ id: number; real_name: string }>(
+      s.db,
+      sql`SELECT id, real_name FROM users WHERE user_code IN ('hr01', 'fin01') AND id IS DISTINCT FROM ${asset?.keeper_user_id ?? null} ORDER BY user_code DESC LIMIT 1`,
+    );
+    const up = await s.post(
+      '/assets_api/assets/asset/update',
+      { id: asset?.id, name: `${asset?.name}（研发）`, keeperUserId: keeper?.id, location: asset?.location },
+      hr,
+    );
+    expect(up.message).toBe('操作成功');
+    const history = await s.post<HistoryEntry[]>(H('list'), { kind: 'asset', id: asset?.id }, hr);
+    expect(history.code).toBe('200');
+    const change = history.data.find((x) => x.changes.some((c) => c.field === 'name'));
+    expect(change?.changes.find((c) => c.field === 'name')).toMatchObject({ label: '资产名称', to: `${asset?.name}（研发）` });
+    const keeperChange = history.data.flatMap((x) => x.changes).find((c) => c.field === 'keeper_user_id');
+    expect(keeperChange).toMatchObject({ label: '保管人', to: keeper?.real_name });
+    expect((await s.post(H('list'), { kind: 'asset', id: asset?.id }, emp)).status).toBe(404);
+  });
+
+  it("shows a timesheet's change to its owner, not to another employee, with hours as hours", async () => {
+    const [sheet] = await queryRows<{ id: number; user_code: string; user_id: number; total_minutes: number }>(
+      s.db,
+      sql`SELECT h.id, u.user_code, h.user_id, h.total_minutes FROM fin_hour_sheets h JOIN users u ON u.id = h.user_id
+        WHERE h.deleted_at IS NULL AND u.user_code NOT IN ('emp01') ORDER BY h.id LIMIT 1`,
+    );
+    // Whatever writes the table (here a correction in the database) leaves its version.
+    await s.db.execute(
+      sql`UPDATE fin_hour_sheets SET total_minutes = total_minutes + 90, remark = '补录', updated_by = ${sheet?.user_id} WHERE id = ${sheet?.id}`,
+    );
+    const owner = await s.login(sheet?.user_code as string);
+    const history = await s.post<HistoryEntry[]>(H('list'), { kind: 'timesheet', id: sheet?.id }, owner);
+    expect(history.code).toBe('200');
+    const total = history.data.flatMap((x) => x.changes).find((c) => c.field === 'total_minutes');
+    expect(total).toMatchObject({ label: '合计工时', to: `${Math.round(((Number(sheet?.total_minutes) + 90) / 60) * 100) / 100} 小时` });
+    expect((await s.post(H('list'), { kind: 'timesheet', id: sheet?.id }, emp)).status).toBe(404);
+  });
+
+  it('shows who computed a payroll month and how its totals moved, to payroll readers only', async () => {
+    const [run] = await queryRows<{ id: number; month: number }>(s.db, sql`SELECT id, month FROM pay_runs WHERE state = 'open' ORDER BY month DESC LIMIT 1`);
+    expect((await s.post('/salary_api/salary/payroll/compute', { month: run?.month }, fin)).code).toBe('200');
+    const history = await s.post<HistoryEntry[]>(H('list'), { kind: 'payroll', id: run?.id }, fin);
+    expect(history.code).toBe('200');
+    const computed = history.data.find((x) => x.changes.some((c) => c.field === 'computed_at'));
+    expect(computed?.userName).toEqual(expect.any(String));
+    expect(computed?.changes.find((c) => c.field === 'computed_at')?.to).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect((await s.post(H('list'), { kind: 'payroll', id: run?.id }, emp)).status).toBe(404);
   });
 });

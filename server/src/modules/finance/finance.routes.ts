@@ -17,6 +17,7 @@ import './billing/billing.holdings';
 import './billing/billing.history';
 import './project/project.history';
 import './reimburse/reimburse.history';
+import './hours/hours.history';
 import { reimburseRoutes } from './reimburse/reimburse.routes';
 
 /** Finance: the bank-branch lookup, and projects, changes, closure and budgets (docs/domain/finance-projects.md). */

@@ -159,7 +159,15 @@ export class EmployeeSection<T extends PgTable> {
   private async writeRow(db: Db, action: ChangeAction, employeeId: number, recordId: number | null, values: Row, userId: number): Promise<number | null> {
     const now = new Date();
     if (action === 'delete') {
-      if (recordId !== null) await db.delete(this.spec.table).where(and(eq(this.spec.id, recordId), eq(this.spec.employeeId, employeeId)));
+      if (recordId !== null) {
+        const row = and(eq(this.spec.id, recordId), eq(this.spec.employeeId, employeeId));
+        // The deletion's version (the table's trigger) names who deleted the row from its updated_by.
+        await db
+          .update(this.spec.table)
+          .set({ updatedBy: userId } as never)
+          .where(row);
+        await db.delete(this.spec.table).where(row);
+      }
       return recordId;
     }
     if (action === 'update' && recordId !== null) {

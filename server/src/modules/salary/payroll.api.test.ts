@@ -237,12 +237,13 @@ describe('computing and closing a month', () => {
     // 内控设置 is the administrator's: others are refused, a wrong type is a 400, and the switch applies to the next check.
     const CS = (n: string) => `/base_api/base/api/controls/${n}`;
     const admin = await s.login('admin');
-    expect((await s.post(CS('saveSettings'), { fourEyes: false }, fin)).status).toBe(403);
-    expect((await s.post(CS('saveSettings'), { fourEyes: 'off' }, admin)).status).toBe(400);
-    expect((await s.post<{ fourEyes: boolean }>(CS('settings'), {}, admin)).data).toEqual({ fourEyes: true });
-    expect((await s.post<{ fourEyes: boolean }>(CS('saveSettings'), { fourEyes: false }, admin)).data).toEqual({ fourEyes: false });
+    expect((await s.post(CS('saveSettings'), { fourEyes: false, claimBudget: 'warn' }, fin)).status).toBe(403);
+    expect((await s.post(CS('saveSettings'), { fourEyes: 'off', claimBudget: 'warn' }, admin)).status).toBe(400);
+    expect((await s.post(CS('saveSettings'), { fourEyes: false, claimBudget: 'sometimes' }, admin)).status).toBe(400);
+    expect((await s.post(CS('settings'), {}, admin)).data).toEqual({ fourEyes: true, claimBudget: 'warn' });
+    expect((await s.post(CS('saveSettings'), { fourEyes: false, claimBudget: 'warn' }, admin)).data).toEqual({ fourEyes: false, claimBudget: 'warn' });
     const closed = await s.post<PayRunRecord>(P('close'), { month: thisMonth }, fin);
-    expect((await s.post(CS('saveSettings'), { fourEyes: true }, admin)).code).toBe('200');
+    expect((await s.post(CS('saveSettings'), { fourEyes: true, claimBudget: 'warn' }, admin)).code).toBe('200');
     const [stored] = await s.db.select().from(systemState).where(eq(systemState.key, FOUR_EYES_KEY));
     expect(stored?.value).toBe('on');
     expect(closed.code, closed.message).toBe('200');

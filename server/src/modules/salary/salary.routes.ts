@@ -9,6 +9,7 @@ import { sendTemplate } from '../../platform/resource/xlsx-import';
 import { loanRoutes } from './loan';
 import { PAY_ACCESSION_COLUMNS, payAccessionPage, payAccessionUpload } from './pay-accession';
 import { addRun, closeMonth, computeMonth, runRecord } from './payroll';
+import './payroll.history';
 import { payslipPdf } from './payslip-pdf';
 import {
   checkPassword,

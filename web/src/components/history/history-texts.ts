@@ -4,6 +4,7 @@ registerMessages('history', {
   'zh-CN': {
     created: '创建',
     changed: '修改',
+    deleted: '删除',
     approval: '审批',
     export: '导出',
     system: '系统',
@@ -15,6 +16,7 @@ registerMessages('history', {
   'en-US': {
     created: 'Created',
     changed: 'Changed',
+    deleted: 'Deleted',
     approval: 'Approval',
     export: 'Export',
     system: 'System',

@@ -6,7 +6,7 @@ import { api, download } from '../../app/api/client';
 import { renderValue } from '../resource';
 import './history-texts';
 
-const TYPE_COLORS: Record<HistoryEntry['type'], string> = { created: 'green', changed: 'blue', approval: 'orange' };
+const TYPE_COLORS: Record<HistoryEntry['type'], string> = { created: 'green', changed: 'blue', deleted: 'red', approval: 'orange' };
 
 const stamp = (at: string) => renderValue({ label: '', valueType: 'datetime' }, at, 'at');
 
@@ -38,6 +38,7 @@ export function RecordHistory({ kind, id }: { kind: HistoryKind; id: number }) {
                   <Typography.Text type="secondary">{stamp(e.at)}</Typography.Text>
                   <span>{e.userName ?? t('history.system')}</span>
                   <Tag color={TYPE_COLORS[e.type]}>{e.type === 'approval' ? e.action : t(`history.${e.type}`)}</Tag>
+                  {e.part && <Typography.Text strong>{e.part}</Typography.Text>}
                 </Space>
                 {e.changes.map((c) => (
                   <div key={c.field} className="history-change">

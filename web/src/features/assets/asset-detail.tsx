@@ -1,7 +1,8 @@
 import { assetCalls } from '@erp/contract/modules/assets';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, QRCode, Space, Table, Timeline } from 'antd';
+import { Button, Descriptions, Drawer, QRCode, Space, Table, Tabs, Timeline } from 'antd';
 import { api } from '../../app/api/client';
+import { RecordHistory } from '../../components/history/record-history';
 import { DictTag } from '../../components/resource';
 import { monthText } from '../finance/money';
 import { fenText } from './shared';
@@ -39,30 +40,46 @@ export function AssetDetailDrawer({ id, onClose }: { id: number | null; onClose(
               </Descriptions.Item>
             </Descriptions>
           </Space>
-          <h4 style={{ marginTop: 16 }}>折旧计划</h4>
-          <Table
-            size="small"
-            rowKey="month"
-            pagination={false}
-            dataSource={data.schedule}
-            columns={[
-              { title: '月份', dataIndex: 'month', render: (m: number) => monthText(m) },
-              { title: '本月折旧', dataIndex: 'charge', align: 'right', render: fenText },
-              { title: '累计折旧', dataIndex: 'accumulated', align: 'right', render: fenText },
-              { title: '净值', dataIndex: 'net', align: 'right', render: fenText },
+          <Tabs
+            style={{ marginTop: 16 }}
+            items={[
+              {
+                key: 'schedule',
+                label: '折旧计划',
+                children: (
+                  <Table
+                    size="small"
+                    rowKey="month"
+                    pagination={false}
+                    dataSource={data.schedule}
+                    columns={[
+                      { title: '月份', dataIndex: 'month', render: (m: number) => monthText(m) },
+                      { title: '本月折旧', dataIndex: 'charge', align: 'right', render: fenText },
+                      { title: '累计折旧', dataIndex: 'accumulated', align: 'right', render: fenText },
+                      { title: '净值', dataIndex: 'net', align: 'right', render: fenText },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'movements',
+                label: '变动记录',
+                children: (
+                  <Timeline
+                    items={data.movements.map((m) => ({
+                      key: m.id,
+                      content: (
+                        <span>
+                          {new Date(m.createdAt).toLocaleString('zh-CN')} <DictTag codeType="ASSETMOVE" value={m.kind} /> {m.userName} {m.projectName}{' '}
+                          {m.documentNo} {m.remark} <span style={{ color: '#999' }}>（{m.operatorName}）</span>
+                        </span>
+                      ),
+                    }))}
+                  />
+                ),
+              },
+              { key: 'history', label: '操作记录', children: <RecordHistory kind="asset" id={data.id} /> },
             ]}
-          />
-          <h4 style={{ marginTop: 16 }}>变动记录</h4>
-          <Timeline
-            items={data.movements.map((m) => ({
-              key: m.id,
-              content: (
-                <span>
-                  {new Date(m.createdAt).toLocaleString('zh-CN')} <DictTag codeType="ASSETMOVE" value={m.kind} /> {m.userName} {m.projectName} {m.documentNo}{' '}
-                  {m.remark} <span style={{ color: '#999' }}>（{m.operatorName}）</span>
-                </span>
-              ),
-            }))}
           />
         </>
       )}

@@ -1,9 +1,10 @@
 import { functionHourCalls as F, type HourApproveRecord, type HourSheetRecord } from '@erp/contract/modules/hours-pay';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Empty, Input, List, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Collapse, DatePicker, Empty, Input, List, Modal, Space, Table, Tabs, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../app/api/client';
+import { RecordHistory } from '../../components/history/record-history';
 import { DictTag } from '../../components/resource/dict-tag';
 import { ScreenFrame } from '../base/screen-frame';
 import { type GridDay, MonthGrid } from './month-grid';
@@ -146,6 +147,13 @@ function FillTab() {
                   提交
                 </Button>
               </Space>
+            )}
+            {sheetId && (
+              <Collapse
+                ghost
+                style={{ marginTop: 12 }}
+                items={[{ key: 'history', label: '操作记录', children: <RecordHistory kind="timesheet" id={sheetId} /> }]}
+              />
             )}
           </>
         ) : (

@@ -1,5 +1,5 @@
 import type { ClaimDetail, ClaimLine } from '@erp/contract/modules/reimburse';
-import { Button, Descriptions, Space, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Space, Table, Typography } from 'antd';
 import { fenText } from '../finance/money';
 import { useReimburseLabels } from './labels';
 import { usePreview } from './use-preview';
@@ -10,6 +10,7 @@ export function ClaimView({ d }: { d: ClaimDetail }) {
   const preview = usePreview();
   return (
     <>
+      {d.budgetNotice && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={d.budgetNotice} data-testid="claim-budget-notice" />}
       <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('reimburse.claim.claimNo')}>{d.claimNo ?? t('reimburse.claim.noDraftNo')}</Descriptions.Item>
         <Descriptions.Item label={t('reimburse.claim.state')}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
+import { RecordHistory } from '../../components/history/record-history';
 import { ResourceTable } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
 import { fenText, monthText } from '../finance/money';
@@ -30,6 +31,7 @@ export default function CalculatPreviewScreen() {
     queryFn: () => api(P.slipDetail, { id: opened?.id as number }),
   });
   const [busy, setBusy] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const editable = can(SALARY_PERM.edit);
   const act = async (call: typeof P.compute | typeof P.close, done: string) => {
     setBusy(true);
@@ -60,6 +62,7 @@ export default function CalculatPreviewScreen() {
             </Button>
           </Popconfirm>
         )}
+        {r && <Button onClick={() => setHistoryOpen(true)}>操作记录</Button>}
       </Space>
       {r && (
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 6 }} style={{ marginBottom: 12 }}>
@@ -98,6 +101,9 @@ export default function CalculatPreviewScreen() {
         onClose={() => setOpened(null)}
       >
         {detail.data ? <PayLines lines={detail.data.lines} /> : <Spin />}
+      </Drawer>
+      <Drawer title={`${monthText(month)} 工资表操作记录`} open={historyOpen && Boolean(r)} width={640} onClose={() => setHistoryOpen(false)} destroyOnHidden>
+        {r && <RecordHistory kind="payroll" id={r.id} />}
       </Drawer>
     </ScreenFrame>
   );

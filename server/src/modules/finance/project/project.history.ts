@@ -1,7 +1,10 @@
 import { registerHistoryKind } from '../../../platform/history/record-history';
 import { readableProject } from './project.service';
 
-/** A project's 操作记录 (issue 34 §4): its terms, period, contract amount and states; readers of the project read it. */
+/**
+ * A project's 操作记录 (issue 34 §4): its terms, period, contract amount and states, and its budget
+ * versions as they were drafted, proposed and took effect; readers of the project read it.
+ */
 registerHistoryKind({
   kind: 'project',
   fields: {
@@ -20,6 +23,18 @@ registerHistoryKind({
     version_no: { label: '版本' },
     deleted_at: { label: '删除时间' },
   },
+  parts: [
+    {
+      kind: 'budget_version',
+      label: '预算版本',
+      title: ['version_no'],
+      fields: {
+        version_no: { label: '版本' },
+        status: { label: '版本状态', values: { draft: '草稿', proposed: '审批中', effective: '已生效', discarded: '已作废' } },
+        effective_month: { label: '生效月份', type: 'month' },
+      },
+    },
+  ],
   async access(db, user, id) {
     await readableProject(db, user, id);
     return { sensitive: true };

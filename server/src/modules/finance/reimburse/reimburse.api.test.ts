@@ -489,6 +489,63 @@ describe('the project that bears a claim: only one whose team has the claimant',
   });
 });
 
+describe('a claim within its project budget (issue 34 §3)', () => {
+  const CS = (n: string) => `/base_api/base/api/controls/${n}`;
+  const setMode = async (claimBudget: 'off' | 'warn' | 'refuse') =>
+    expect((await s.post(CS('saveSettings'), { fourEyes: true, claimBudget }, admin)).code).toBe('200');
+
+  it('shows the overrun on the claim to its claimant and approver, and refuses its submission when the company says so', async () => {
+    const [project] = (await s.post<Array<{ id: number }>>(RB('projects'), {}, emp)).data;
+    const pid = project?.id as number;
+    const [subject] = await queryRows<{ id: number }>(s.db, sql`SELECT id FROM fin_budget_subjects WHERE code = 'EXP01'`);
+    // 差旅费 (EXP01) budget of this project: what it has used so far plus 50.00.
+    await s.db.execute(sql`DELETE FROM fin_project_actuals WHERE project_id = ${pid} AND subject_id = ${subject?.id}`);
+    const [used] = await queryRows<{ amount: number }>(
+      s.db,
+      sql`SELECT coalesce(sum(l.amount), 0)::int AS amount FROM fin_expense_claims c JOIN fin_expense_claim_lines l ON l.claim_id = c.id
+        WHERE c.project_id = ${pid} AND c.deleted_at IS NULL AND c.state IN ('approving', 'returned', 'passed') AND l.category IN ('001', '002', '003', '004')`,
+    );
+    const usedFen = Number(used?.amount);
+    await s.db.execute(sql`DELETE FROM fin_budget_in_force WHERE project_id = ${pid} AND subject_id = ${subject?.id}`);
+    await s.db.execute(
+      sql`INSERT INTO fin_budget_in_force (project_id, subject_id, budget_type, month, amount) VALUES (${pid}, ${subject?.id}, '003', 202612, ${usedFen + 50_00})`,
+    );
+
+    const within = await s.post<{ id: number }>(RB('save'), { reason: '预算内出差', projectId: pid, lines: [line([], 30_00, '002')] }, emp);
+    expect(within.code, within.message).toBe('200');
+    expect((await s.post<ClaimDetail>(RB('detail'), { id: within.data.id }, emp)).data.budgetNotice).toBeNull();
+
+    const over = await s.post<{ id: number }>(
+      RB('save'),
+      { reason: '超预算出差', projectId: pid, lines: [line([], 80_00, '002'), line([], 9_00, '008')] },
+      emp,
+    );
+    expect(over.code, over.message).toBe('200');
+    const yuan = (fen: number) => (fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const notice = `差旅费超出项目预算：预算${yuan(usedFen + 50_00)}元，已报销（含审批中）${yuan(usedFen)}元，本单80.00元，超出30.00元`;
+    expect((await s.post<ClaimDetail>(RB('detail'), { id: over.data.id }, emp)).data.budgetNotice).toBe(notice);
+
+    await setMode('refuse');
+    try {
+      const refused = await s.post<unknown>(RB('submit'), { id: over.data.id }, emp);
+      expect([refused.status, refused.message]).toEqual([409, `${notice}，请先调整项目预算或联系财务`]);
+      expect((refused.data as { errors?: Array<{ field: string }> } | null)?.errors?.[0]?.field).toBe('projectId');
+      expect((await s.post<ClaimDetail>(RB('detail'), { id: over.data.id }, emp)).data).toMatchObject({ state: 'draft', processInstanceId: null });
+      // Within budget it goes in; the one over budget still cannot.
+      expect((await s.post(RB('submit'), { id: within.data.id }, emp)).code).toBe('200');
+      await setMode('off');
+      expect((await s.post<ClaimDetail>(RB('detail'), { id: over.data.id }, emp)).data.budgetNotice).toBeNull();
+      const submitted = await s.post(RB('submit'), { id: over.data.id }, emp);
+      expect(submitted.code, submitted.message).toBe('200');
+    } finally {
+      await setMode('warn');
+    }
+    // The approver reads the same notice (the other claim, submitted before, is now counted as used).
+    const approverView = await s.post<ClaimDetail>(RB('detail'), { id: over.data.id }, mgr);
+    expect(approverView.data.budgetNotice).toContain('差旅费超出项目预算');
+  });
+});
+
 describe('demo invoice photos', () => {
   const missing = async () =>
     (await queryRows<{ n: number }>(s.db, sql`SELECT count(*)::int AS n FROM fin_expense_invoices WHERE file_group_id IS NULL AND deleted_at IS NULL`))[0]?.n ??

@@ -27,6 +27,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/err
 import * as engine from '../../../workflow/engine';
 import { toEntry } from '../../file/file.service';
 import { requireOpenPeriodAt } from '../period/period.service';
+import { claimBudgetNotice, requireClaimWithinBudget } from './claim-budget';
 import { claimDocument, claimVars, releaseInvoices } from './reimburse.documents';
 import { checkClaimProject } from './reimburse.projects';
 
@@ -343,6 +344,7 @@ export async function claimDetail(db: Db, user: Principal, key: { id?: number; i
     lines: out,
     paidByName: s(r.paidByName),
     payRemark: s(r.payRemark),
+    budgetNotice: await claimBudgetNotice(db, rec.id),
     canPay: rec.state === 'passed' && !rec.paidDate && hasPermission(user, REIMBURSE_PERM.pay),
   };
 }
@@ -431,6 +433,7 @@ async function submitClaim(
   total: number,
   reason: string,
 ) {
+  await requireClaimWithinBudget(tx, claim.id);
   const vars = claimVars({ total, orgId: claim.orgId });
   if (claim.state === 'returned') {
     const task = claim.processInstanceId ? await engine.resubmitTaskOf(tx, claim.processInstanceId) : undefined;
