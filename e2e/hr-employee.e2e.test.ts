@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, launchBrowser } from './harness';
-import { chooseOption, go, signedIn } from './shell-helpers';
+import { cancelFilledDialog, chooseOption, go, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,13 +76,35 @@ describe('personal centre (emp01)', () => {
     await dialog(page)
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    // The server refuses a wrong phone: the dialog stays open with the message.
-    await expect.poll(() => page.getByText('手机号格式不正确').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    // The contract's rule runs in the form (issue 39): the message stands under the field, the dialog stays open.
+    const phoneError = dialog(page).locator('.ant-form-item').filter({ hasText: '联系电话' }).locator('.ant-form-item-explain-error');
+    await expect.poll(() => phoneError.textContent(), { timeout: 10_000 }).toBe('手机号格式不正确');
     await dialog(page).getByLabel('联系电话').fill('13900001234');
     await dialog(page)
       .getByRole('button', { name: /确\s*定/ })
       .click();
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(before + 1);
+
+    // A rule across fields comes back from the server and stands under its field, never as 参数校验失败 or data.endDate.
+    await go(page, '/PersonalCenter/EditWorkExprience');
+    await page.getByRole('button', { name: '新增工作经历' }).click();
+    await dialog(page).getByLabel('工作单位').fill('星河科技有限公司');
+    for (const [label, value] of [
+      ['开始日期', '2020-05-01'],
+      ['结束日期', '2019-01-01'],
+    ] as const) {
+      const input = dialog(page).getByLabel(label);
+      await input.click();
+      await input.fill(value);
+      await input.press('Tab');
+    }
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    const endError = dialog(page).locator('.ant-form-item').filter({ hasText: '结束日期' }).locator('.ant-form-item-explain-error');
+    await expect.poll(() => endError.textContent(), { timeout: 10_000 }).toBe('结束日期不能早于开始日期');
+    expect(await page.getByText(/参数校验失败|data\.endDate/).count()).toBe(0);
+    await cancelFilledDialog(page, dialog(page));
 
     await go(page, '/PersonalCenter/EditBankInfo');
     await expect.poll(() => page.getByText('银行卡信息的新增、修改和删除需人事审批，审批通过后生效').isVisible(), { timeout: 10_000 }).toBe(true);

@@ -56,34 +56,12 @@ async function pickDate(page: Page, id: string, value: string) {
 }
 
 describe('resignation (离职申请, user51)', () => {
-  it('submits, is sent back by HR, resubmits with a new last day, and sees it pass', async () => {
-    // A leaver may hold nothing (the departure check): the demo data gives user51 running requests,
-    // which the administrator ends first…
-    const admin = await token('admin');
-    const running = await apiCall<{ records: Array<{ processInstanceId: number }> }>(
-      '/bpm_api/bpm/camunda/instance/page',
-      { initiator: 'user51', pageSize: 100 },
-      admin,
-    );
-    for (const r of running.data.records)
-      expect((await apiCall('/bpm_api/bpm/camunda/instance/terminate', { processInstanceId: r.processInstanceId, reason: '员工离职前清理' }, admin)).code).toBe(
-        '200',
-      );
-    // …and the records the demo gives user51 (a project and its bills) go to a successor through the
-    // handover, or the departure's hand-over step would refuse to pass.
-    const [leaver, successor] = [(await apiLogin('user51')).userId as number, (await apiLogin('mgr01')).userId as number];
-    const holdings = await apiCall<{ groups: Array<{ key: string }> }>('/hr_api/hrm/handover/getHoldings', { userId: leaver }, await token('hr01'));
-    if (holdings.data.groups.length) {
-      const handed = await apiCall(
-        '/hr_api/hrm/handover/confirm',
-        { userId: leaver, assignments: holdings.data.groups.map((g) => ({ group: g.key, toUserId: successor })) },
-        await token('hr01'),
-      );
-      expect(handed.code).toBe('200');
-    }
+  it('applies while still holding work (a notice, issue 39), is sent back by HR, resubmits; the hand-over is done during the approval and it passes', async () => {
     const { page, context, errors } = await signedIn(browser, 'user51');
     await go(page, '/WorkBench/lizhi');
     await expect.poll(() => page.getByText('填写离职申请').isVisible(), { timeout: 20_000 }).toBe(true);
+    // What user51 still holds (running requests, a project and its bills) does not stop the application.
+    await expect.poll(() => page.getByTestId('quit-holdings').textContent(), { timeout: 15_000 }).toContain('可以先提交离职申请');
     await chooseOption(page, page.getByTestId('quit-type'), '主动辞职');
     await pickDate(page, 'lastWorkDate', day(20));
     await page.getByLabel('离职原因').fill('个人职业发展');
@@ -108,6 +86,29 @@ describe('resignation (离职申请, user51)', () => {
     await expect.poll(() => page.getByTestId('quit-state').textContent(), { timeout: 15_000 }).toBe('审批中');
     await act(inst, 'dealAgency');
     await act(inst, 'dealAgency');
+    // Before the last step (工作交接确认) the leaver's other requests are ended and what they hold goes
+    // to a successor through the handover; the step would refuse to pass otherwise.
+    const admin = await token('admin');
+    const running = await apiCall<{ records: Array<{ processInstanceId: number }> }>(
+      '/bpm_api/bpm/camunda/instance/page',
+      { initiator: 'user51', pageSize: 100 },
+      admin,
+    );
+    for (const r of running.data.records.filter((r) => r.processInstanceId !== inst))
+      expect((await apiCall('/bpm_api/bpm/camunda/instance/terminate', { processInstanceId: r.processInstanceId, reason: '员工离职前清理' }, admin)).code).toBe(
+        '200',
+      );
+    const [leaver, successor] = [(await apiLogin('user51')).userId as number, (await apiLogin('mgr01')).userId as number];
+    const holdings = await apiCall<{ groups: Array<{ key: string }> }>('/hr_api/hrm/handover/getHoldings', { userId: leaver }, await token('hr01'));
+    const groups = holdings.data.groups.filter((g) => g.key !== 'processes');
+    if (groups.length) {
+      const handed = await apiCall(
+        '/hr_api/hrm/handover/confirm',
+        { userId: leaver, assignments: groups.map((g) => ({ group: g.key, toUserId: successor })) },
+        await token('hr01'),
+      );
+      expect(handed.code, handed.message).toBe('200');
+    }
     await act(inst, 'dealAgency');
     await page.reload();
     await expect.poll(() => page.getByTestId('quit-state').textContent(), { timeout: 15_000 }).toBe('已通过');

@@ -48,6 +48,8 @@ export const LIFECYCLE_MSG = {
   quitBeforeEntry: '最后工作日不能早于入职日期',
   noEmployee: '您还没有员工档案，不能提交离职申请',
   holdings: (items: string) => `该员工仍有未交接的事项：${items}`,
+  /** Shown before a departure starts: what is still held goes to successors during the approval. */
+  holdingsNotice: (items: string) => `尚有未交接的事项：${items}。可以先提交离职申请，审批期间由部门负责人或人力资源指定接手人完成交接，交接完成后才能确认离职`,
   renewalOrder: '新合同结束日期必须晚于开始日期',
   linkDead: '入职链接已失效或已使用，请联系人事专员',
   stage: (what: string) => `当前入职状态不能${what}`,
@@ -240,7 +242,12 @@ export const ZQuitCorrection = z.object({ lastWorkDate: isoDate(), reason: quitF
 
 export const ZHolding = z.object({ kind: z.string(), label: z.string(), count: z.number().int() });
 export type Holding = z.output<typeof ZHolding>;
-export const ZQuitCheck = z.object({ ok: z.boolean(), messages: z.array(z.string()), holdings: z.array(ZHolding) });
+/**
+ * Whether a departure may start (issue 39): `ok` and `messages` are what stops it (dates, a request
+ * already open, someone already leaving). What the person still holds does not: it is handed over
+ * during the approval, and only the last step (工作交接确认) waits for it; `notice` says so.
+ */
+export const ZQuitCheck = z.object({ ok: z.boolean(), messages: z.array(z.string()), holdings: z.array(ZHolding), notice: z.string().nullable() });
 
 export const ZDepartureRecord = z.object({
   id: z.number().int(),
@@ -755,7 +762,7 @@ export const lifecycleCalls = {
     path: hrm('quit/checkQuitScaler'),
     requestKind: 'json',
     request: z.object({ employeeId: id() }),
-    data: z.object({ employeeId: z.number().int(), holdings: z.array(ZHolding), total: z.number().int() }),
+    data: z.object({ employeeId: z.number().int(), userId: z.number().int().nullable(), holdings: z.array(ZHolding), total: z.number().int() }),
     permission: LIFECYCLE_PERM.list,
     summary: 'What a leaver still holds (the hand-over scale), from the departure-holdings hook',
     fromSpec: true,

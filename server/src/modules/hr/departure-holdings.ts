@@ -1,4 +1,4 @@
-import type { Holding, HoldingItem } from '@erp/contract';
+import { type Holding, type HoldingItem, QUIT_APPLY_PROCESS_KEY } from '@erp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { bumpAuthzVersion } from '../../platform/auth/sessions';
 import { type Db, queryRows } from '../../platform/db';
@@ -152,7 +152,12 @@ registerHoldingProvider({
   },
 });
 
-const startedBy = (userId: number) => sql`i.initiator_user_id = ${userId}::int AND i.status IN ('running', 'returned')`;
+/**
+ * The person's running requests, their own resignation left out (issue 39): it runs while they hand
+ * over, is theirs to follow, and is not anyone else's to take.
+ */
+const startedBy = (userId: number) =>
+  sql`i.initiator_user_id = ${userId}::int AND i.status IN ('running', 'returned') AND i.process_key <> ${QUIT_APPLY_PROCESS_KEY}`;
 
 registerHoldingProvider({
   key: 'startedProcesses',

@@ -20,6 +20,7 @@ import {
   users,
   wfDelegations,
   wfEvents,
+  wfInstances,
   wfTasks,
   workOrders,
 } from '../../db/schema';
@@ -197,6 +198,30 @@ describe('leaver handover', () => {
     const again = await hand<HandoverResult>('hr01', 'confirm', { userId: u, assignments: [{ group: 'approvalTasks', toUserId: ids.get('user06') }] });
     expect(again.data).toMatchObject({ total: 0, remaining: 0 });
     void started;
+  });
+
+  it("leaves the leaver's own resignation out: not held, not moved, while the rest is handed over during its approval (issue 39)", async () => {
+    const [me] = await s.db.select({ id: users.id }).from(users).where(eq(users.userCode, 'user26'));
+    const uid = me?.id as number;
+    const resigned = await post<{ processInstanceId: number }>('user26', '/hr_api/hrm/api/instance/startQuitApplyInstance', {
+      quitType: '001',
+      reason: '个人发展',
+      lastWorkDate: addDays(30),
+    });
+    expect(resigned.code, resigned.message).toBe('200');
+    const other = await startFor('user21', 'user26');
+    const listed = await hand<Holdings>('hr01', 'getHoldings', { userId: uid });
+    const started = listed.data.groups.find((g) => g.key === 'startedProcesses');
+    expect(started?.items.map((i) => Number(i.id))).toContain(other);
+    expect(started?.items.map((i) => Number(i.id))).not.toContain(resigned.data.processInstanceId);
+    const r = await hand<HandoverResult>('hr01', 'confirm', {
+      userId: uid,
+      assignments: listed.data.groups.map((g) => ({ group: g.key, toUserId: ids.get('user06') })),
+    });
+    expect(r.code, r.message).toBe('200');
+    const initiator = async (id: number) => (await s.db.select({ by: wfInstances.initiatorUserId }).from(wfInstances).where(eq(wfInstances.id, id)))[0]?.by;
+    expect(await initiator(resigned.data.processInstanceId)).toBe(uid);
+    expect(await initiator(other)).toBe(ids.get('user06'));
   });
 });
 

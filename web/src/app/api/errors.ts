@@ -2,7 +2,7 @@ import { SESSION_EXPIRED_CODE } from '@erp/contract/common';
 import i18n from '../i18n';
 import { clearSession } from '../session/session-store';
 import { ssoEnabled, ssoLogoutAddress } from '../session/sso';
-import { type FieldError, fieldErrorsOf } from './field-errors';
+import { type FieldError, fieldErrorsOf, fieldErrorText } from './field-errors';
 import { toastError, toastsVisible, toastWarning } from './notify';
 
 /** A failed call: `code` from the envelope (or `HTTP_<status>` / `NETWORK`), and whether the user was already told. */
@@ -87,7 +87,10 @@ export function failure(status: number, code: string | undefined, message: strin
     if (!opts.silent) toastError(text, 5);
     return new ApiError(code ?? 'HTTP_503', text, status, !opts.silent);
   }
-  const text = message || i18n.t('error.generic', { status });
+  const fieldErrors = fieldErrorsOf(data);
+  // A refusal of fields reads as what is wrong with them (手机号格式不正确), never as the envelope's
+  // technical summary (参数校验失败：data.phone: …); the form shows each under its field too (issue 39).
+  const text = fieldErrors.length ? fieldErrorText(fieldErrors) : message || i18n.t('error.generic', { status });
   if (!opts.silent) toastError(text, 5);
-  return new ApiError(code ?? `HTTP_${status}`, text, status, !opts.silent, fieldErrorsOf(data));
+  return new ApiError(code ?? `HTTP_${status}`, text, status, !opts.silent, fieldErrors);
 }

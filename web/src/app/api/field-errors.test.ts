@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fieldErrorsOf, fieldPath, showFieldErrors } from './field-errors';
+import { fieldErrorsOf, fieldErrorText, fieldPath, showFieldErrors } from './field-errors';
 
 describe('a refusal under its field', () => {
   it('reads data.errors of the envelope, ignoring anything else', () => {
@@ -17,11 +17,31 @@ describe('a refusal under its field', () => {
 
   it('sets each field’s messages on the form, and nothing for other failures', () => {
     const setFields = vi.fn();
+    const getFieldValue = () => undefined;
     const message = '2026年11月的会计期间已结账';
-    expect(showFieldErrors({ setFields }, { fieldErrors: [{ field: 'invoiceDate', message }] })).toBe(true);
+    expect(showFieldErrors({ setFields, getFieldValue }, { fieldErrors: [{ field: 'invoiceDate', message }] })).toBe(true);
     expect(setFields).toHaveBeenCalledWith([{ name: ['invoiceDate'], errors: [message] }]);
-    expect(showFieldErrors({ setFields }, { fieldErrors: [] })).toBe(false);
-    expect(showFieldErrors({ setFields }, new Error('x'))).toBe(false);
+    expect(showFieldErrors({ setFields, getFieldValue }, { fieldErrors: [] })).toBe(false);
+    expect(showFieldErrors({ setFields, getFieldValue }, new Error('x'))).toBe(false);
     expect(setFields).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts a wrapped call’s `data.endDate` under the form’s endDate (issue 39), unless the form has `data` itself', () => {
+    const setFields = vi.fn();
+    const errors = { fieldErrors: [{ field: 'data.endDate', message: '结束日期不能早于开始日期' }] };
+    showFieldErrors({ setFields, getFieldValue: () => undefined }, errors);
+    expect(setFields).toHaveBeenLastCalledWith([{ name: ['endDate'], errors: ['结束日期不能早于开始日期'] }]);
+    showFieldErrors({ setFields, getFieldValue: () => ({}) }, errors);
+    expect(setFields).toHaveBeenLastCalledWith([{ name: ['data', 'endDate'], errors: ['结束日期不能早于开始日期'] }]);
+  });
+
+  it('words a toast as what is wrong, once per message, never as the technical summary', () => {
+    expect(
+      fieldErrorText([
+        { field: 'phone', message: '手机号格式不正确' },
+        { field: 'data.endDate', message: '结束日期不能早于开始日期' },
+        { field: 'mobile', message: '手机号格式不正确' },
+      ]),
+    ).toBe('手机号格式不正确；结束日期不能早于开始日期');
   });
 });

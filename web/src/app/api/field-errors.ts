@@ -17,6 +17,11 @@ export function fieldErrorsOf(data: unknown): FieldError[] {
   return errors.flatMap((e) => (e && typeof e.field === 'string' && typeof e.message === 'string' ? [{ field: e.field, message: e.message }] : []));
 }
 
+/** The messages of a refusal's fields, once each, as one line for a toast. */
+export function fieldErrorText(errors: readonly FieldError[]): string {
+  return [...new Set(errors.map((e) => e.message))].join('；');
+}
+
 /** `lines.0.quantity` as antd names it: ['lines', 0, 'quantity']. */
 export const fieldPath = (field: string): Array<string | number> => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
@@ -25,11 +30,21 @@ export const fieldPath = (field: string): Array<string | number> => field.split(
  * toasted the message too, so a field the form does not show loses nothing. Returns whether any was
  * set; editing the field clears it, as antd clears its own.
  */
-export function showFieldErrors(form: Pick<FormInstance, 'setFields'>, err: unknown): boolean {
+export function showFieldErrors(form: Pick<FormInstance, 'setFields' | 'getFieldValue'>, err: unknown): boolean {
   const fieldErrors = (err as { fieldErrors?: readonly FieldError[] } | null)?.fieldErrors;
   if (!fieldErrors?.length) return false;
-  const byField = new Map<string, string[]>();
-  for (const e of fieldErrors) byField.set(e.field, [...(byField.get(e.field) ?? []), e.message]);
-  form.setFields([...byField].map(([field, errors]) => ({ name: fieldPath(field), errors })));
+  // Calls that wrap the form's values (`{ employeeId, data: {…} }`) name `data.endDate`; the form names `endDate`.
+  const wrapped = form.getFieldValue(['data']) === undefined;
+  const nameOf = (field: string) => {
+    const name = fieldPath(field);
+    return wrapped && name[0] === 'data' && name.length > 1 ? name.slice(1) : name;
+  };
+  const byField = new Map<string, { name: Array<string | number>; errors: string[] }>();
+  for (const e of fieldErrors) {
+    const name = nameOf(e.field);
+    const key = name.join('.');
+    byField.set(key, { name, errors: [...(byField.get(key)?.errors ?? []), e.message] });
+  }
+  form.setFields([...byField.values()]);
   return true;
 }

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrgTreeSelect, UserSelect } from './pickers';
 import './resource-texts';
+import { checkField, type RequestSchema } from '@erp/contract/form-rules';
 import { useDictOptions } from './use-dict';
 import { useFormDialog } from './use-form-dialog';
 import { DateField, FileGroupField } from './value-inputs';
@@ -91,6 +92,25 @@ export interface ResourceFormProps<R extends Row> {
   width?: number;
   /** The toast after a save, from the save's answer (default "保存成功"); null for none. */
   savedText?: (result: unknown) => string | null;
+  /**
+   * The save call's request schema: each text field is also checked by its rule there as the user
+   * leaves it (issue 39), the message under the field. `schemaPath` is where the form's values sit
+   * in the request (`['data']` for a record section's `{ employeeId, data }`).
+   */
+  schema?: RequestSchema;
+  schemaPath?: string[];
+}
+
+/** The contract's rule of one text field as an antd rule, checked when the field is left. */
+export function contractRule(schema: RequestSchema, path: string[]): Rule {
+  return {
+    validateTrigger: 'onBlur',
+    validator: async (_rule, value) => {
+      if (typeof value !== 'string') return;
+      const message = checkField(schema, path, value.trim() === '' ? '' : value);
+      if (message) throw new Error(message);
+    },
+  };
 }
 
 /**
@@ -135,7 +155,8 @@ export function ResourceForm<R extends Row>(props: ResourceFormProps<R>) {
               key={name}
               name={name}
               label={label}
-              rules={rulesOf(field, label, en)}
+              rules={props.schema ? [...rulesOf(field, label, en), contractRule(props.schema, [...(props.schemaPath ?? []), name])] : rulesOf(field, label, en)}
+              validateTrigger={props.schema ? ['onChange', 'onBlur'] : undefined}
               valuePropName={field.valueType === 'boolean' ? 'checked' : 'value'}
             >
               <FieldInput field={field} disabled={editing && field.immutable} />

@@ -2,6 +2,7 @@ import { type HoldingGroup, handoverCalls } from '@erp/contract/modules/handover
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api } from '../../app/api/client';
 import { UserSelect } from '../../components/resource';
 import { ScreenFrame } from '../base/screen-frame';
@@ -14,7 +15,10 @@ type Overrides = Record<string, Record<string, number>>;
  */
 export default function HandoverScreen() {
   const { message } = App.useApp();
-  const [userId, setUserId] = useState<number | null>(null);
+  // Opened from a departure in approval (?userId=&name=): that leaver is chosen already.
+  const [params] = useSearchParams();
+  const [userId, setUserId] = useState<number | null>(Number(params.get('userId')) || null);
+  const initialName = params.get('name') ?? undefined;
   const [groupTo, setGroupTo] = useState<Record<string, number | null>>({});
   const [overrides, setOverrides] = useState<Overrides>({});
   const [busy, setBusy] = useState(false);
@@ -57,6 +61,7 @@ export default function HandoverScreen() {
             <div style={{ width: 320 }} data-testid="handover-user">
               <UserSelect
                 value={userId}
+                initialLabel={initialName}
                 onChange={(v) => {
                   setUserId(v);
                   setGroupTo({});

@@ -41,7 +41,8 @@ const nothingHeld = async () => [];
 beforeAll(async () => {
   s = await startTestServer();
   registerHoldingsProvider(nothingHeld);
-  for (const u of ['admin', 'emp01', 'emp02', 'mgr01', 'hr01', 'hrd01', 'fin01', 'user01', 'user05', 'user47', 'user48']) tokens[u] = await s.login(u);
+  for (const u of ['admin', 'emp01', 'emp02', 'mgr01', 'hr01', 'hrd01', 'fin01', 'user01', 'user05', 'user30', 'user47', 'user48'])
+    tokens[u] = await s.login(u);
   const rows = await s.db.select({ e: employees, code: users.userCode }).from(employees).innerJoin(users, eq(users.id, employees.userId));
   for (const r of rows) emp.set(r.code, r.e);
   for (const o of await s.db.select({ id: orgUnits.id, code: orgUnits.code }).from(orgUnits)) org.set(o.code, o.id);
@@ -240,6 +241,43 @@ describe('resignation (离职申请) and departure (离职办理)', () => {
     expect((await call('emp02', 'instance/startQuitApplyInstance', { quitType: '009', reason: '', lastWorkDate: 'x' })).status).toBe(400);
     expect((await s.db.select({ n: sql<number>`count(*)::int` }).from(employeeQuits))[0]?.n).toBe(before);
     expect(e.entryDate).not.toBeNull();
+  });
+
+  it('lets a leaver who still holds work apply: the holdings are a notice, not a stop (issue 39)', async () => {
+    const leaver = emp.get('user30') as typeof employees.$inferSelect;
+    // user30 still leads a project and two bills (the registry's answer is replaced in this file).
+    registerHoldingsProvider(async (_db, userId) =>
+      userId === leaver.userId
+        ? [
+            { kind: 'project', label: '负责的项目', count: 1 },
+            { kind: 'bill', label: '负责的结算单', count: 2 },
+          ]
+        : [],
+    );
+    try {
+      const check = await call<{ ok: boolean; messages: string[]; notice: string | null }>('user30', 'quit/check', { lastWorkDate: day(20) });
+      expect(check.data).toEqual({
+        ok: true,
+        messages: [],
+        holdings: expect.any(Array),
+        notice:
+          '尚有未交接的事项：负责的项目1项、负责的结算单2项。可以先提交离职申请，审批期间由部门负责人或人力资源指定接手人完成交接，交接完成后才能确认离职',
+      });
+      const held = await call<{ userId: number; total: number }>('hr01', 'quit/checkQuitScaler', { employeeId: leaver.id });
+      expect(held.data).toMatchObject({ userId: leaver.userId, total: 3 });
+      const started = await call<{ documentNo: string }>('user30', 'instance/startQuitApplyInstance', {
+        quitType: '001',
+        reason: '个人发展',
+        lastWorkDate: day(20),
+      });
+      expect(started.code, started.message).toBe('200');
+      expect(started.data.documentNo).toMatch(/^LZ/);
+      // Still refused, as before: a second open request.
+      const again = await call<{ ok: boolean; messages: string[] }>('user30', 'quit/check', { lastWorkDate: day(20) });
+      expect(again.data.ok).toBe(false);
+    } finally {
+      registerHoldingsProvider(nothingHeld);
+    }
   });
 
   it('runs manager → HR → hand-over with send back and resubmit; resigning until the last day, then resigned and signed out', async () => {

@@ -306,14 +306,19 @@ export async function quitCheck(db: Db, user: Principal, input: { employeeId?: n
   const { emp } = await employeeFor(db, user, input.employeeId, 'read');
   const holdings = await departureHoldings(db, emp.userId);
   const messages = quitProblems(emp, input.lastWorkDate, Boolean(await openQuitOf(db, emp.id)));
-  if (holdings.length) messages.push(LIFECYCLE_MSG.holdings(holdings.map((h) => `${h.label}${h.count}项`).join('、')));
-  return { ok: messages.length === 0, messages, holdings };
+  // Holdings do not stop the start (issue 39): they are handed over during the approval.
+  const notice = holdings.length ? LIFECYCLE_MSG.holdingsNotice(holdings.map((h) => `${h.label}${h.count}项`).join('、')) : null;
+  return { ok: messages.length === 0, messages, holdings, notice };
 }
 
-export async function quitScaler(db: Db, user: Principal, employeeId: number): Promise<{ employeeId: number; holdings: Holding[]; total: number }> {
+export async function quitScaler(
+  db: Db,
+  user: Principal,
+  employeeId: number,
+): Promise<{ employeeId: number; userId: number | null; holdings: Holding[]; total: number }> {
   const { emp } = await employeeFor(db, user, employeeId, 'read');
   const holdings = await departureHoldings(db, emp.userId);
-  return { employeeId: emp.id, holdings, total: holdings.reduce((n, h) => n + h.count, 0) };
+  return { employeeId: emp.id, userId: emp.userId, holdings, total: holdings.reduce((n, h) => n + h.count, 0) };
 }
 
 export async function addDismissFile(db: Db, user: Principal, input: { id: number; fileId: number }) {

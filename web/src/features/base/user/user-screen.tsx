@@ -102,6 +102,7 @@ export default function UserScreen() {
         title={editing.record ? `编辑用户 · ${editing.record.userCode}` : '新增用户'}
         record={editing.record}
         defaults={{ personCategory: '001', outsource: '000', orgId: orgId ?? undefined }}
+        schema={(editing.record ? baseCalls.userUpdate : baseCalls.userAdd).request}
         onClose={() => setEditing({ open: false, record: null })}
         extra={
           editing.record ? null : (

@@ -71,6 +71,7 @@ export function InfoBlock(props: InfoBlockProps) {
         record={record}
         extra={props.extra}
         savedText={savedText}
+        schema={props.save.request}
         width={720}
         onClose={() => setOpen(false)}
         onSubmit={async (values) => {

@@ -100,6 +100,8 @@ export function SectionPanel({ name, employeeId, editable, self }: { name: ListS
         record={editing.record}
         defaults={{ fullTime: true, salaryCard: true }}
         savedText={savedText}
+        schema={(editing.record ? section.update : section.add).request}
+        schemaPath={['data']}
         onClose={() => setEditing({ open: false, record: null })}
         onSubmit={async (values) => {
           const data = Object.fromEntries(Object.entries(values).filter(([k]) => k in section.meta.fields));

@@ -1,5 +1,6 @@
 import type { FileEntry } from '@erp/contract/modules/file';
 import { fileCalls } from '@erp/contract/modules/file';
+import { HANDOVER_PERM } from '@erp/contract/modules/handover';
 import {
   CHANGE_TYPE,
   LIFECYCLE_PERM,
@@ -10,10 +11,11 @@ import {
   renewalMeta,
   transferMeta,
 } from '@erp/contract/modules/lifecycle';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api, download } from '../../../app/api/client';
 import { useHasAuth } from '../../../app/auth/auth';
 import { FileUpload } from '../../../components/file-upload';
@@ -114,6 +116,35 @@ export function QuitFiles({ record }: { record: QuitRecord }) {
   );
 }
 
+/**
+ * What a leaver still holds, for HR while the departure is open (issue 39): the application went in
+ * regardless; successors are named on 离职交接 during the approval, and its last step waits for it.
+ */
+function QuitHoldings({ record }: { record: QuitRecord }) {
+  const can = useHasAuth();
+  const open = record.state === 'approving' || record.state === 'returned';
+  const held = useQuery({
+    queryKey: ['hr', 'lifecycle', 'quitHoldings', record.employeeId],
+    queryFn: () => api(lifecycleCalls.checkQuitScaler, { employeeId: record.employeeId }),
+    enabled: open && can(LIFECYCLE_PERM.list),
+  });
+  if (!held.data?.total) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginTop: 12 }}
+      data-testid="quit-holdings"
+      title={`尚有未交接的事项：${held.data.holdings.map((h) => `${h.label}${h.count}项`).join('、')}；交接完成后才能确认离职`}
+      action={
+        can(HANDOVER_PERM.handover) && held.data.userId ? (
+          <Link to={`/hrDocuments/handover?userId=${held.data.userId}&name=${encodeURIComponent(record.employeeName)}`}>办理离职交接</Link>
+        ) : undefined
+      }
+    />
+  );
+}
+
 /** One lifecycle document as its metadata describes it (pay masked by the server for readers without the right). */
 export function LifecycleRecord({ loaded, extra, attachFiles = true }: { loaded: Loaded; extra?: ReactNode; attachFiles?: boolean }) {
   const { t } = useTranslation();
@@ -133,6 +164,7 @@ export function LifecycleRecord({ loaded, extra, attachFiles = true }: { loaded:
             render={{ quitKind: (v) => t(`lifecycle.quitKind.${String(v)}`, { defaultValue: String(v) }) }}
           />
           {attachFiles ? <QuitFiles record={loaded.record} /> : null}
+          <QuitHoldings record={loaded.record} />
         </>
       );
     case 'renewal':

@@ -107,16 +107,19 @@ export function DismissDialog({ open, onClose, onDone }: { open: boolean; onClos
       const employeeId = await employeeIdOf(v.userCode);
       const check = await api(lifecycleCalls.quitCheck, { employeeId, lastWorkDate: v.lastWorkDate });
       if (!check.ok) throw new Error(check.messages.join('；'));
-      return api(lifecycleCalls.startQuitInstance, {
+      const started = await api(lifecycleCalls.startQuitInstance, {
         employeeId,
         quitType: v.quitType,
         lastWorkDate: v.lastWorkDate,
         reason: v.reason,
         fileIds: (v.files ?? []).map((f) => f.id),
       });
+      return { ...started, notice: check.notice };
     },
     onSuccess: (r) => {
       message.success(`已提交（${r.documentNo}）`);
+      // Still held: handed over during the approval, before its last step.
+      if (r.notice) message.warning(r.notice);
       form.resetFields();
       onDone();
     },

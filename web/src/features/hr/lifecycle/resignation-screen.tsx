@@ -35,6 +35,8 @@ export default function ResignationScreen() {
   const types = (typeOptions.data ?? []).map((o) => ({ value: o.code, label: o.codeName }));
   const state = useDictLabels('EMPLOYSTATE');
   const self = useQuery({ queryKey: KEY, queryFn: () => api(lifecycleCalls.getQuitSelfInfo, {}) });
+  // What the leaver still holds: a notice, not a stop (issue 39); it is handed over during the approval.
+  const held = useQuery({ queryKey: [...KEY, 'check'], queryFn: () => api(lifecycleCalls.quitCheck, {}), enabled: Boolean(self.data?.employeeId) });
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   const current = self.data?.current ?? null;
   const open = current && (current.state === 'approving' || current.state === 'returned');
@@ -144,6 +146,7 @@ export default function ResignationScreen() {
       {!open && !gone && (
         <Card size="small" title="填写离职申请">
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message="提交后依次由部门负责人、人力资源审批，并确认工作交接；最后工作日次日起为已离职。" />
+          {held.data?.notice && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={held.data.notice} data-testid="quit-holdings" />}
           <Form form={form} layout="vertical" onFinish={(v) => submit.mutate(v)} style={{ maxWidth: 560 }}>
             <Form.Item name="quitType" label="离职类型" rules={[{ required: true, message: '请选择离职类型' }]}>
               <Select options={types} placeholder="请选择" data-testid="quit-type" />
