@@ -32,3 +32,6 @@ await build({
 });
 fs.rmSync('dist/migrations', { recursive: true, force: true });
 fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The help centre's articles (Markdown, read by the help seed at start: help-articles.ts).
+fs.rmSync('dist/help-articles', { recursive: true, force: true });
+fs.cpSync('src/modules/help/articles', 'dist/help-articles', { recursive: true });

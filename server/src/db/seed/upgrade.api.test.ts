@@ -31,6 +31,22 @@ it('brings a database of an earlier version up to date: missing dictionaries, me
     expect(after?.banks).toBeGreaterThan(0);
     const [processes] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM wf_definitions WHERE key LIKE 'FinProject%'`);
     expect(processes?.n).toBe(3);
+    // Help (issue 37): a database from before the articles were files had six categories and twelve
+    // articles, and its administrator deleted one; it is given the new ones, not the deleted one.
+    const slugs = async () => (await queryRows<{ slug: string }>(database.db, sql`SELECT slug FROM help_articles ORDER BY slug`)).map((r) => r.slug);
+    const all = await slugs();
+    expect(all).toEqual(expect.arrayContaining(['tabs', 'payslip', 'expense-claim']));
+    await database.db.execute(sql`DELETE FROM system_state WHERE key LIKE 'help.%'`);
+    await database.db.execute(
+      sql`DELETE FROM help_articles WHERE slug NOT IN ('workbench-apps', 'process-todo', 'process-mine', 'process-time-limit', 'messages', 'personal', 'leave', 'back-office', 'sign-in', 'tabs', 'language', 'xiaode')`,
+    );
+    await database.db.execute(sql`DELETE FROM help_categories WHERE code IN ('requests', 'pay', 'hr', 'finance')`);
+    await database.db.execute(sql`DELETE FROM help_articles WHERE slug = 'tabs'`);
+    await upgradeExisting(database.db);
+    expect(await slugs()).toEqual(all.filter((slug) => slug !== 'tabs'));
+    await database.db.execute(sql`DELETE FROM help_articles WHERE slug = 'payslip'`);
+    await upgradeExisting(database.db);
+    expect(await slugs()).not.toContain('payslip');
     // A second start finds nothing to add.
     expect(await upgradeExisting(database.db)).toEqual({ dictionaries: 0, menus: 0 });
   } finally {

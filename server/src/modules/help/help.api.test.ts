@@ -18,7 +18,18 @@ afterAll(() => s.close());
 describe('help articles are data', () => {
   it('has the seeded categories and articles, old links (slugs) still open', async () => {
     const cats = await call<HelpCategory[]>('emp01', 'category/list');
-    expect(cats.data.map((c) => c.code)).toEqual(['workbench', 'process', 'messages', 'personal', 'back-office', 'account']);
+    expect(cats.data.map((c) => c.code)).toEqual([
+      'workbench',
+      'process',
+      'messages',
+      'personal',
+      'back-office',
+      'account',
+      'requests',
+      'pay',
+      'hr',
+      'finance',
+    ]);
     expect(cats.data.find((c) => c.code === 'process')?.articleCount).toBe(3);
     const detail = await call<HelpArticle>('emp01', 'article/detail', { id: 'process-todo' });
     expect(detail.data).toMatchObject({ title: '处理审批待办', categoryName: '流程中心', path: '/backlog/index', published: true });

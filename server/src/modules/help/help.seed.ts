@@ -1,15 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { systemState } from '../../db/schema';
 import type { ModuleSeed, SeedContext } from '../../db/seed/types';
-import { queryRows } from '../../platform/db';
+import { sanitizeMessageHtml } from '../msg/sanitize';
 import { warmSegmenter } from '../recruit/resume-text';
 import { helpArticles, helpCategories } from './help.schema';
 import { searchDocSql } from './help.service';
+import { loadHelpArticles } from './help-articles';
 import { htmlToText } from './help-text';
 
 /**
- * The help centre's first content (what shipped with the web app before articles became data),
- * given to every database once: a database whose categories an administrator already edits is
- * left alone.
+ * The help centre's categories, and its articles from the repo's Markdown files (help-articles.ts,
+ * `articles/<category>/<slug>.md`), given to every database.
  */
 
 interface SeedCategory {
@@ -19,173 +20,105 @@ interface SeedCategory {
   path: string;
 }
 
-interface SeedArticle {
-  slug: string;
-  category: string;
-  title: string;
-  steps: string[];
-  path?: string;
-}
-
 export const HELP_SEED_CATEGORIES: SeedCategory[] = [
   { code: 'workbench', name: '工作台', summary: '前台应用、快捷入口、公告与待办概览。', path: '/WorkBench/index' },
   { code: 'process', name: '流程中心', summary: '审批待办、抄送、我发起的流程与审批进度。', path: '/backlog/index' },
   { code: 'messages', name: '消息中心', summary: '系统通知、公告与待办提醒，未读数显示在铃铛上。', path: '/MessageCenter/index' },
   { code: 'personal', name: '个人中心', summary: '个人资料、工作与教育经历、银行卡、请假与年假等信息。', path: '/PersonalCenter/index' },
   { code: 'back-office', name: '后台管理', summary: '组织、用户、角色、菜单、字典等基础数据（有权限的用户可见）。', path: '/WorkBench/home' },
-  { code: 'account', name: '账号与使用', summary: '登录退出、语言切换、页签与快捷键、小德助手。', path: '' },
+  { code: 'account', name: '账号与使用', summary: '登录退出、忘记密码、语言切换、页签与快捷键、小德助手。', path: '' },
+  { code: 'requests', name: '申请与报销', summary: '离职申请、费用报销、个人票夹等前台申请。', path: '/WorkBench/index' },
+  { code: 'pay', name: '工资与工时', summary: '工资条与工时填报。', path: '/Salary/index' },
+  { code: 'hr', name: '人力资源', summary: '离职交接、操作记录等人力资源的后台工作。', path: '/staffManagement/index' },
+  { code: 'finance', name: '财务', summary: '会计期间、内控设置等财务与管理员的后台工作。', path: '' },
 ];
 
-export const HELP_SEED_ARTICLES: SeedArticle[] = [
-  {
-    slug: 'workbench-apps',
-    category: 'workbench',
-    title: '使用工作台的前台应用与快捷入口',
-    steps: [
-      '工作台列出您有权限使用的前台应用，点击图标即可打开。',
-      '点击“编辑快捷入口”，勾选常用应用并保存，它们会显示在“快捷入口”中。',
-      '公告栏每 5 秒滚动一条最新公告，点击可在消息中心查看详情。',
-    ],
-    path: '/WorkBench/index',
-  },
-  {
-    slug: 'process-todo',
-    category: 'process',
-    title: '处理审批待办',
-    steps: [
-      '顶部“流程中心”页签上的数字是您的待办数量，点击会在新窗口打开流程中心。',
-      '打开待办后可以同意、驳回（需填写意见，最多 200 字）或转办给其他同事。',
-      '流程进度条显示每个审批环节及处理人，可左右滚动查看。',
-    ],
-    path: '/backlog/index',
-  },
-  {
-    slug: 'process-mine',
-    category: 'process',
-    title: '查看我发起的流程',
-    steps: [
-      '在“我发起的”中可以查看自己提交的申请、当前环节与审批记录。',
-      '被驳回的申请可以修改后重新提交。',
-      '申请在哪个环节、由谁处理，也可以直接问小德助手，例如“我的请假申请到哪一步了”。',
-    ],
-    path: '/Initiate/index',
-  },
-  {
-    slug: 'process-time-limit',
-    category: 'process',
-    title: '审批时限与超时提醒',
-    steps: [
-      '流程管理员可以在流程设计中为每个审批环节设置办理时限（小时）。',
-      '待办超过时限仍未处理时，系统每天通过消息和邮件提醒处理人一次，直到处理完毕。',
-      '审批分析统计每个流程、环节和审批人的办理时长、超时数、退回率和驳回率，可以逐级查看到具体的流程实例。',
-    ],
-    path: '/backlog/index',
-  },
-  {
-    slug: 'messages',
-    category: 'messages',
-    title: '阅读消息与公告',
-    steps: ['顶部铃铛显示未读消息数量，点击在新窗口打开消息中心。', '新的待办到达时，页面左下角会弹出“待办通知”，点击“去处理”即可打开。'],
-    path: '/MessageCenter/index',
-  },
-  {
-    slug: 'personal',
-    category: 'personal',
-    title: '维护个人信息',
-    steps: ['从右上角用户菜单进入“个人中心”，可以查看并维护基本信息、经历、家庭成员、银行卡等。'],
-    path: '/PersonalCenter/index',
-  },
-  {
-    slug: 'leave',
-    category: 'personal',
-    title: '请假与年假',
-    steps: [
-      '在“我发起的”中发起请假申请，选择请假类型、起止日期和天数并填写事由；超过 3 天需人力资源审批。',
-      '年假天数按国家规定根据累计工作年限计算：满 1 年不满 10 年 5 天，满 10 年不满 20 年 10 天，满 20 年 15 天。',
-      '想知道今年还剩几天年假，可以问小德助手“我还有几天年假”，它会按您已通过的年假申请计算。',
-    ],
-    path: '/Initiate/index',
-  },
-  {
-    slug: 'back-office',
-    category: 'back-office',
-    title: '进入后台管理',
-    steps: [
-      '有后台权限的用户在工作台顶部会看到“后台管理”页签，点击在新窗口打开。',
-      '后台页面左侧有菜单栏，可以折叠，折叠状态会被记住。',
-      '没有权限的功能不会显示；若打开了无权限的页面，会提示“暂无权限访问该数据”。',
-    ],
-    path: '/WorkBench/home',
-  },
-  {
-    slug: 'sign-in',
-    category: 'account',
-    title: '登录、退出与登录过期',
-    steps: [
-      '勾选“记住我”后，下次登录会自动填入用户名。',
-      '从右上角用户菜单选择“退出登录”并确认即可退出，打开的页签会一并关闭。',
-      '登录信息过期时会提示重新登录，登录后会回到原来的页面。',
-    ],
-  },
-  {
-    slug: 'tabs',
-    category: 'account',
-    title: '页签与快捷键',
-    steps: [
-      '打开过的页面显示在页签栏中，切换回去时保留原来的内容（最多 100 个）。',
-      '右键页签（或选中后按菜单键、Shift+F10）可关闭当前、其他、左侧、右侧或全部页签。',
-      '更多快捷键见帮助中心首页的“快捷键”。',
-    ],
-  },
-  {
-    slug: 'language',
-    category: 'account',
-    title: '切换语言',
-    steps: ['点击顶部的“English / 中文”按钮切换界面语言，选择会保存在本机，退出登录后仍然有效。'],
-  },
-  {
-    slug: 'xiaode',
-    category: 'account',
-    title: '使用小德助手',
-    steps: [
-      '在工作台或帮助中心右下角点击小德图标，输入问题即可，例如“怎么处理审批待办”。',
-      '小德会给出帮助中心里最相关的段落和链接；问到您自己的年假或申请进度时，会给出数字和对应页面。',
-      '小德只使用您本人有权查看的数据，不会回答其他同事的信息。',
-    ],
-    path: '/helpCenter/xiaodeAI',
-  },
-];
+/** What a database had before the help centre remembered what it was given (issue 37). */
+const FIRST_GIVEN = {
+  categories: ['workbench', 'process', 'messages', 'personal', 'back-office', 'account'],
+  articles: [
+    'workbench-apps',
+    'process-todo',
+    'process-mine',
+    'process-time-limit',
+    'messages',
+    'personal',
+    'leave',
+    'back-office',
+    'sign-in',
+    'tabs',
+    'language',
+    'xiaode',
+  ],
+};
 
-const htmlOf = (steps: string[]) => `<ol>${steps.map((s) => `<li>${s}</li>`).join('')}</ol>`;
+/**
+ * The codes of one kind of help content this database was ever given (system_state
+ * `help.<kind>_given`), so that what an administrator deleted is not brought back at the next start.
+ */
+async function given(ctx: SeedContext, kind: keyof typeof FIRST_GIVEN, hasAny: boolean): Promise<Set<string>> {
+  const [kept] = await ctx.db
+    .select({ value: systemState.value })
+    .from(systemState)
+    .where(eq(systemState.key, `help.${kind}_given`));
+  return new Set(kept ? kept.value.split(',').filter(Boolean) : hasAny ? FIRST_GIVEN[kind] : []);
+}
 
+async function remember(ctx: SeedContext, kind: keyof typeof FIRST_GIVEN, codes: Iterable<string>): Promise<void> {
+  const value = [...new Set(codes)].join(',');
+  await ctx.db
+    .insert(systemState)
+    .values({ key: `help.${kind}_given`, value })
+    .onConflictDoUpdate({ target: systemState.key, set: { value, updatedAt: new Date() } });
+}
+
+/**
+ * Idempotent (reference data, run at every start of an existing database): a category or an article
+ * (by its slug) this database was never given is added; nothing an administrator has edited or
+ * deleted is touched or brought back.
+ */
 async function seedHelp(ctx: SeedContext): Promise<void> {
-  const [any] = await queryRows<{ id: number }>(ctx.db, sql`SELECT id FROM help_categories LIMIT 1`);
-  if (any) return;
-  await warmSegmenter();
-  const ids = new Map<string, number>();
+  const articles = loadHelpArticles();
+  const haveCategories = await ctx.db.select({ id: helpCategories.id, code: helpCategories.code }).from(helpCategories);
+  const ids = new Map(haveCategories.map((c) => [c.code, c.id]));
+  const givenCategories = await given(ctx, 'categories', haveCategories.length > 0);
   for (const [i, c] of HELP_SEED_CATEGORIES.entries()) {
+    if (ids.has(c.code) || givenCategories.has(c.code)) continue;
     const [row] = await ctx.db
       .insert(helpCategories)
       .values({ ...c, sort: (i + 1) * 10 })
+      .onConflictDoNothing()
       .returning({ id: helpCategories.id });
     if (row) ids.set(c.code, row.id);
   }
-  const rows = HELP_SEED_ARTICLES.map((a, i) => {
-    const content = htmlOf(a.steps);
-    const text = htmlToText(content);
-    return {
-      slug: a.slug,
-      categoryId: ids.get(a.category) as number,
-      title: a.title,
-      content,
-      bodyText: text,
-      path: a.path ?? '',
-      published: true,
-      sort: (i + 1) * 10,
-      searchDoc: searchDocSql(a.title, text),
-    };
-  });
-  await ctx.db.insert(helpArticles).values(rows).onConflictDoNothing();
+  await remember(ctx, 'categories', [...givenCategories, ...HELP_SEED_CATEGORIES.map((c) => c.code)]);
+
+  const known = new Set((await ctx.db.select({ slug: helpArticles.slug }).from(helpArticles)).map((r) => r.slug));
+  const givenArticles = await given(ctx, 'articles', haveCategories.length > 0);
+  // A category an administrator removed takes no new articles (they are given if it comes back).
+  const missing = articles.filter((a) => !known.has(a.slug) && !givenArticles.has(a.slug) && ids.has(a.category));
+  if (missing.length) {
+    await warmSegmenter();
+    const rows = missing.map((a, i) => {
+      // Sanitised as an administrator's edit is: the same content rules for every article.
+      const content = sanitizeMessageHtml(a.html);
+      const text = htmlToText(content);
+      return {
+        slug: a.slug,
+        categoryId: ids.get(a.category) as number,
+        title: a.title,
+        content,
+        bodyText: text,
+        path: a.route,
+        published: true,
+        sort: a.sort ?? (i + 1) * 10,
+        searchDoc: searchDocSql(a.title, text),
+      };
+    });
+    await ctx.db.insert(helpArticles).values(rows).onConflictDoNothing();
+  }
+  const added = new Set(missing.map((a) => a.slug));
+  await remember(ctx, 'articles', [...givenArticles, ...articles.filter((a) => known.has(a.slug) || added.has(a.slug)).map((a) => a.slug)]);
 }
 
 /** Every database gets the help content (reference data); the demo adds nothing more. */
