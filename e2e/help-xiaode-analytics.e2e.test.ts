@@ -81,4 +81,33 @@ describe('Xiaode and approval analytics (issue 20)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a question nobody answers: Xiaode says so, and the help manager finds it among the questions that found nothing (issue 37)', async () => {
+    const asker = await signedIn(browser, 'emp01');
+    await go(asker.page, '/helpCenter/xiaodeAI');
+    await asker.page.getByLabel('您的问题').fill('月球分部的班车几点发车？');
+    await asker.page.getByRole('button', { name: '向小德提问' }).click();
+    await asker.page.getByTestId('ai-turn').last().getByTestId('ai-answer').getByText('抱歉，小德没有找到相关的帮助', { exact: false }).waitFor();
+    expect(await asker.page.getByTestId('ai-turn').last().getByTestId('ai-sources').count()).toBe(0);
+    expect(asker.errors).toEqual([]);
+    await asker.context.close();
+
+    const { page, context, errors } = await signedIn(browser, 'admin');
+    await go(page, '/helpCenter/list');
+    await page.getByTestId('help-unanswered').click();
+    const dialog = page.getByRole('dialog', { name: '未找到答案的问题' });
+    const row = dialog.getByRole('row').filter({ hasText: '月球分部的班车几点发车？' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('小德');
+    await row.getByRole('checkbox').check();
+    await dialog.getByTestId('help-unanswered-remove').click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await page.getByText('已移出列表').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -38,12 +38,12 @@ describe('help centre and AI assistant pages (spec 000 §1, §2)', () => {
     const { page, context, errors } = await signedIn(browser, 'user37');
     await page.getByTestId('ai-float').click();
     await page.waitForURL(/#\/helpCenter\/xiaodeAI/);
-    await page.getByLabel('您的问题').fill('快捷入口怎么设置');
+    await page.getByLabel('您的问题').fill('常用应用怎么设置');
     await page.getByRole('button', { name: '向小德提问' }).click();
     const sources = page.getByTestId('ai-sources').last();
-    await sources.getByRole('link', { name: '使用工作台的前台应用与快捷入口' }).click();
+    await sources.getByRole('link', { name: '使用工作台的前台应用与常用应用' }).click();
     await page.waitForURL(/#\/helpCenter\/detail\?id=workbench-apps/);
-    await page.getByTestId('help-article').getByRole('heading', { name: '使用工作台的前台应用与快捷入口' }).waitFor();
+    await page.getByTestId('help-article').getByRole('heading', { name: '使用工作台的前台应用与常用应用' }).waitFor();
     await go(page, '/helpCenter/xiaodeAI');
     await page.getByTestId('ai-assistant').waitFor();
     await page.mouse.move(0, 0);

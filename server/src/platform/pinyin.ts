@@ -8,3 +8,11 @@ export function pinyinInitials(name: string): string {
     .replace(/[^a-z0-9]/g, '')
     .slice(0, 64);
 }
+
+/** Toneless pinyin of a text, syllables joined ("转正" → "zhuanzheng"): homophones read the same. */
+export function pinyinSpelling(text: string): string {
+  return pinyin(text, { toneType: 'none', type: 'array', v: true })
+    .join('')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}

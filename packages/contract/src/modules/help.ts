@@ -42,6 +42,20 @@ export const ZHelpCategory = z.object({
 });
 export type HelpCategory = z.output<typeof ZHelpCategory>;
 
+/**
+ * A question that found nothing (issue 37): in the search box (`search`) or put to 小德 (`xiaode`),
+ * kept for the help managers to write the missing article; who asked is not kept.
+ */
+export const ZHelpUnanswered = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  source: z.enum(['search', 'xiaode']),
+  askedCount: z.number().int(),
+  firstAskedAt: isoDateTime(),
+  lastAskedAt: isoDateTime(),
+});
+export type HelpUnanswered = z.output<typeof ZHelpUnanswered>;
+
 export const ZHelpArticleItem = z.object({
   id: z.number().int(),
   /** Stable key of a seeded article (links like /helpCenter/detail?id=process-todo keep working). */
@@ -202,6 +216,23 @@ export const helpCalls = {
     permission: HELP_PERM.manage,
     write: true,
     summary: 'Removes a help article',
+  }),
+  helpUnansweredPage: defineCall({
+    ...json,
+    path: H('unanswered/page'),
+    request: ZPageRequest.extend({ keyword: z.string().trim().max(100, '关键字不能超过100个字符').optional() }),
+    data: pageOf(ZHelpUnanswered),
+    permission: HELP_PERM.manage,
+    summary: 'Questions that found no help article, most asked first',
+  }),
+  helpUnansweredDelete: defineCall({
+    ...json,
+    path: H('unanswered/delete'),
+    request: z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
+    data: z.null(),
+    permission: HELP_PERM.manage,
+    write: true,
+    summary: 'Removes answered questions from the list',
   }),
   xiaodeAsk: defineCall({
     ...json,

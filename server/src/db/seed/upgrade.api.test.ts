@@ -47,6 +47,17 @@ it('brings a database of an earlier version up to date: missing dictionaries, me
     await database.db.execute(sql`DELETE FROM help_articles WHERE slug = 'payslip'`);
     await upgradeExisting(database.db);
     expect(await slugs()).not.toContain('payslip');
+    // The repo's corrections reach an article nobody edited; an administrator's edit is kept.
+    await database.db.execute(sql`UPDATE help_articles SET content = '<p>旧版</p>' WHERE slug = 'language'`);
+    await database.db.execute(sql`UPDATE help_articles SET content = '<p>我改的</p>', updated_by = 1 WHERE slug = 'sign-in'`);
+    await upgradeExisting(database.db);
+    const contents = new Map(
+      (await queryRows<{ slug: string; content: string }>(database.db, sql`SELECT slug, content FROM help_articles WHERE slug IN ('language', 'sign-in')`)).map(
+        (r) => [r.slug, r.content],
+      ),
+    );
+    expect(contents.get('language')).toContain('切换');
+    expect(contents.get('sign-in')).toBe('<p>我改的</p>');
     // A second start finds nothing to add.
     expect(await upgradeExisting(database.db)).toEqual({ dictionaries: 0, menus: 0 });
   } finally {

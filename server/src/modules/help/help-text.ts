@@ -38,10 +38,12 @@ export function documentWords(title: string, text: string): { title: string; bod
  * the assistant's OR query so "我还有几天年假" looks for 年假, not for 我.
  */
 const STOP = new Set(
-  '我 你 他 她 它 的 了 吗 呢 吧 啊 呀 么 嘛 是 有 在 和 与 及 或 就 都 也 还 还有 要 想 能 会 可以 怎么 怎样 如何 怎么办 什么 哪 哪里 哪儿 哪个 多少 几 几天 请问 一下 这个 那个 这 那 我的 我们 请 帮 帮我 查 查询 看 看看 现在 目前 to the a an of is are how do i my what where when'.split(
+  '我 你 他 她 它 的 了 吗 呢 吧 啊 呀 么 嘛 是 有 在 和 与 及 或 就 都 也 还 还有 要 想 能 会 可以 怎么 怎样 怎么样 如何 怎么办 咋 咋办 咋弄 什么 需要 为什么 哪些 能不能 可不可以 是否 哪 哪里 哪儿 哪个 多少 几 几天 请问 一下 这个 那个 这 那 我的 我们 请 帮 帮我 查 查询 看 看看 现在 目前 to the a an of is are how do i my what where when'.split(
     ' ',
   ),
 );
+
+export const isStopWord = (word: string) => STOP.has(word);
 
 /** Words of a query; `meaningful` drops the stop words (unless nothing else is left). */
 export function searchWords(q: string, meaningful = false): string[] {

@@ -9,12 +9,15 @@ import {
   canReadHelpFile,
   deleteArticle,
   deleteCategory,
+  deleteUnanswered,
   listCategories,
+  recordUnanswered,
   saveArticle,
   saveCategory,
   searchArticles,
+  unansweredPage,
 } from './help.service';
-import { aiConfigured, answer, composeAnswer, retrieve, streamChat } from './xiaode';
+import { ANSWERS_A_QUESTION, aiConfigured, answer, composeAnswer, retrieve, streamChat } from './xiaode';
 
 /** Help centre and the Xiaode assistant (docs/domain/help.md). */
 export const helpModule: ServerModule = {
@@ -31,7 +34,18 @@ export const helpModule: ServerModule = {
       helpCategorySave: (input, ctx) => saveCategory(db, ctx.user, input),
       helpCategoryDelete: (input) => deleteCategory(db, input.id),
       helpArticlePage: (input, ctx) => articlePage(db, ctx.user, input),
-      helpSearch: async (input, ctx) => (await searchArticles(db, ctx.user, input.q, { limit: input.limit })).rows,
+      helpSearch: async (input, ctx) => {
+        const found = await searchArticles(db, ctx.user, input.q, { limit: input.limit });
+        // Nothing, or nothing holding half of the query: the article is still to be written.
+        if (!found.rows.some((r) => (found.coverage.get(r.id) ?? 0) >= ANSWERS_A_QUESTION))
+          await recordUnanswered(db, 'search', input.q, (err) => ctx.req.log.warn({ err }, 'help: unanswered question not kept'));
+        return found.rows;
+      },
+      helpUnansweredPage: (input) => unansweredPage(db, input),
+      helpUnansweredDelete: (input, ctx) => {
+        ctx.audit({ after: { ids: input.ids } });
+        return deleteUnanswered(db, input.ids);
+      },
       helpArticleDetail: (input, ctx) => articleDetail(db, ctx.user, input.id),
       helpArticleSave: async (input, ctx) => {
         const saved = await saveArticle(db, ctx.user, input);
@@ -39,9 +53,16 @@ export const helpModule: ServerModule = {
         return saved;
       },
       helpArticleDelete: (input, ctx) => deleteArticle(db, ctx.user, input.id),
-      xiaodeAsk: (input, ctx) => answer(db, config, ctx.user, input.question),
+      xiaodeAsk: async (input, ctx) => {
+        const answered = await answer(db, config, ctx.user, input.question);
+        if (!answered.passages.length && !answered.facts.length)
+          await recordUnanswered(db, 'xiaode', input.question, (err) => ctx.req.log.warn({ err }, 'help: unanswered question not kept'));
+        return answered;
+      },
       xiaodeStream: async (input, ctx) => {
         const r = await retrieve(db, ctx.user, input.question, config.BUSINESS_TIME_ZONE);
+        if (!r.passages.length && !r.facts.length)
+          await recordUnanswered(db, 'xiaode', input.question, (err) => ctx.req.log.warn({ err }, 'help: unanswered question not kept'));
         const reply = ctx.reply;
         reply.hijack();
         const raw = reply.raw;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, softDelete } from '../../db/columns';
 
 /** PostgreSQL tsvector (Drizzle has no built-in type for it). */
@@ -50,4 +50,22 @@ export const helpArticles = pgTable(
     index('help_articles_search_idx').using('gin', t.searchDoc),
     index('help_articles_category_idx').on(t.categoryId, t.sort, t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
+);
+
+/**
+ * Questions that found nothing (issue 37), one row per question and where it was asked, with how
+ * often: what the help managers should write next. The asker is not kept (a question may name
+ * anyone); the list is bounded (help.service.ts).
+ */
+export const helpUnanswered = pgTable(
+  'help_unanswered',
+  {
+    id: serial('id').primaryKey(),
+    question: varchar('question', { length: 100 }).notNull(),
+    source: varchar('source', { length: 10 }).notNull(),
+    askedCount: integer('asked_count').notNull().default(1),
+    firstAskedAt: timestamp('first_asked_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('help_unanswered_question_uq').on(t.source, t.question), index('help_unanswered_count_idx').on(t.askedCount, t.lastAskedAt)],
 );

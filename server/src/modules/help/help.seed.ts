@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { systemState } from '../../db/schema';
 import type { ModuleSeed, SeedContext } from '../../db/seed/types';
 import { sanitizeMessageHtml } from '../msg/sanitize';
 import { warmSegmenter } from '../recruit/resume-text';
 import { helpArticles, helpCategories } from './help.schema';
 import { searchDocSql } from './help.service';
-import { loadHelpArticles } from './help-articles';
+import { type HelpArticleFile, loadHelpArticles } from './help-articles';
 import { htmlToText } from './help-text';
 
 /**
@@ -30,7 +30,9 @@ export const HELP_SEED_CATEGORIES: SeedCategory[] = [
   { code: 'requests', name: '申请与报销', summary: '离职申请、费用报销、个人票夹等前台申请。', path: '/WorkBench/index' },
   { code: 'pay', name: '工资与工时', summary: '工资条与工时填报。', path: '/Salary/index' },
   { code: 'hr', name: '人力资源', summary: '离职交接、操作记录等人力资源的后台工作。', path: '/staffManagement/index' },
-  { code: 'finance', name: '财务', summary: '会计期间、内控设置等财务与管理员的后台工作。', path: '' },
+  { code: 'finance', name: '财务', summary: '项目、预算、结算开票、会计期间、内控设置等财务的后台工作。', path: '' },
+  { code: 'recruit', name: '招聘', summary: '招聘需求、人才库、面试、录用与入职。', path: '/RecruitCenter/TalentPool' },
+  { code: 'assets', name: '资产', summary: '资产领用、采购、归还、登记与盘点。', path: '' },
 ];
 
 /** What a database had before the help centre remembered what it was given (issue 37). */
@@ -93,7 +95,18 @@ async function seedHelp(ctx: SeedContext): Promise<void> {
   }
   await remember(ctx, 'categories', [...givenCategories, ...HELP_SEED_CATEGORIES.map((c) => c.code)]);
 
-  const known = new Set((await ctx.db.select({ slug: helpArticles.slug }).from(helpArticles)).map((r) => r.slug));
+  const have = await ctx.db
+    .select({
+      id: helpArticles.id,
+      slug: helpArticles.slug,
+      title: helpArticles.title,
+      content: helpArticles.content,
+      path: helpArticles.path,
+      untouched: sql<boolean>`${helpArticles.updatedBy} IS NULL AND ${helpArticles.deletedAt} IS NULL`,
+    })
+    .from(helpArticles);
+  const known = new Set(have.map((r) => r.slug));
+  await refreshUntouched(ctx, articles, have);
   const givenArticles = await given(ctx, 'articles', haveCategories.length > 0);
   // A category an administrator removed takes no new articles (they are given if it comes back).
   const missing = articles.filter((a) => !known.has(a.slug) && !givenArticles.has(a.slug) && ids.has(a.category));
@@ -119,6 +132,30 @@ async function seedHelp(ctx: SeedContext): Promise<void> {
   }
   const added = new Set(missing.map((a) => a.slug));
   await remember(ctx, 'articles', [...givenArticles, ...articles.filter((a) => known.has(a.slug) || added.has(a.slug)).map((a) => a.slug)]);
+}
+
+/**
+ * An article as the repo gave it, never edited or deleted by anyone (updated_by is still empty),
+ * follows the repo's corrections; one an administrator touched is theirs.
+ */
+async function refreshUntouched(
+  ctx: SeedContext,
+  articles: HelpArticleFile[],
+  have: Array<{ id: number; slug: string; title: string; content: string; path: string; untouched: boolean }>,
+): Promise<void> {
+  const bySlug = new Map(have.filter((r) => r.untouched).map((r) => [r.slug, r]));
+  for (const a of articles) {
+    const row = bySlug.get(a.slug);
+    if (!row) continue;
+    const content = sanitizeMessageHtml(a.html);
+    if (row.content === content && row.title === a.title && row.path === a.route) continue;
+    await warmSegmenter();
+    const text = htmlToText(content);
+    await ctx.db
+      .update(helpArticles)
+      .set({ title: a.title, content, bodyText: text, path: a.route, searchDoc: searchDocSql(a.title, text), updatedAt: new Date() })
+      .where(eq(helpArticles.id, row.id));
+  }
 }
 
 /** Every database gets the help content (reference data); the demo adds nothing more. */

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { HELP_MSG, HELP_PERM, type HelpArticle, type HelpArticleItem, type HelpCategory, type Page } from '@erp/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { HELP_MSG, HELP_PERM, type HelpArticle, type HelpArticleItem, type HelpCategory, type HelpUnanswered, type Page } from '@erp/contract';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { hasPermission, type Principal } from '../../platform/auth/principal';
 import { type Db, queryRows } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { pageOfRows, pageWindow, rowCountLiteral } from '../../platform/http/paging';
 import { assertOwnFileGroup } from '../file/file-groups';
 import { sanitizeMessageHtml } from '../msg/sanitize';
-import { helpArticles, helpCategories } from './help.schema';
-import { bestPassage, documentWords, highlight, htmlToText, searchWords, tsQuery } from './help-text';
+import { helpArticles, helpCategories, helpUnanswered } from './help.schema';
+import { HelpIndex, type IndexedArticle } from './help-index';
+import { bestPassage, documentWords, highlight, htmlToText } from './help-text';
 
 /** Help centre: categories, articles, search (docs/domain/help.md). */
 
@@ -116,43 +117,68 @@ export async function deleteCategory(db: Db, id: number): Promise<null> {
   return null;
 }
 
+/** The search index of each database, rebuilt when its articles or categories change (help-index.ts). */
+const indexes = new WeakMap<Db, { key: string; index: Promise<HelpIndex> }>();
+
+async function helpIndex(db: Db): Promise<HelpIndex> {
+  // A cheap fingerprint read at every search: another process (or an edit here) changes it.
+  const [state] = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT concat_ws('|', count(*), max(updated_at), count(deleted_at),
+                 (SELECT concat_ws('|', count(*), max(updated_at)) FROM help_categories)) AS key FROM help_articles`,
+  );
+  const key = state?.key ?? '';
+  const cached = indexes.get(db);
+  if (cached?.key === key) return cached.index;
+  const index = (async () => {
+    const rows = await queryRows<IndexedArticle>(
+      db,
+      sql`SELECT ${ARTICLE_COLUMNS}, a.sort FROM help_articles a LEFT JOIN help_categories c ON c.id = a.category_id WHERE a.deleted_at IS NULL`,
+    );
+    return new HelpIndex(rows);
+  })();
+  indexes.set(db, { key, index });
+  index.catch(() => indexes.delete(db));
+  return index;
+}
+
+export interface SearchFound {
+  rows: HelpArticleItem[];
+  total: number;
+  /** The words marked in the snippets (the query's words and what they were found as). */
+  words: string[];
+  bodies: Map<number, string>;
+  /** Per article id: the share of the question it answers (help-index.ts). */
+  coverage: Map<number, number>;
+}
+
 /**
- * Published articles matching a query, best first. Every word must match (AND); when that finds
- * nothing, any word may (OR), still ranked, so a question phrased loosely still finds something.
- * `meaningful` drops question words first (the assistant). Title words weigh more (A against B).
+ * Published articles matching a query, best first (help-index.ts: BM25 with synonyms and typo
+ * corrections), question words dropped. The search box lists only articles holding a good part of
+ * what the best one holds; `meaningful` (the assistant) keeps every hit for its own judgement (xiaode.ts).
  */
 export async function searchArticles(
   db: Db,
   user: Principal | null,
   q: string,
   opts: { limit: number; meaningful?: boolean; drafts?: boolean; categoryId?: number; offset?: number; withTotal?: boolean },
-): Promise<{ rows: HelpArticleItem[]; total: number; words: string[]; bodies: Map<number, string> }> {
-  const words = searchWords(q, opts.meaningful);
-  if (!words.length) return { rows: [], total: 0, words, bodies: new Map() };
-  const visible = opts.drafts && isHelpManager(user) ? sql`true` : sql`a.published`;
-  const category = opts.categoryId ? sql`AND a.category_id = ${opts.categoryId}` : sql``;
-  // One statement: the articles matching any word, kept to those matching every word when there
-  // are such (the AND answer), ranked by the query that decided. The fallback costs no round trip.
-  const all = opts.meaningful ? null : tsQuery(words, 'all');
-  const any = tsQuery(words, 'any');
-  const rows = await queryRows<ArticleRow & { total: number }>(
-    db,
-    sql`WITH q AS (SELECT to_tsquery('simple', ${any}) AS qo, to_tsquery('simple', ${all ?? any}) AS qa),
-             matched AS (SELECT a.id, a.search_doc, ${all === null ? sql`false` : sql`a.search_doc @@ q.qa`} AS every_word
-                         FROM help_articles a, q
-                         WHERE a.search_doc @@ q.qo AND a.deleted_at IS NULL AND ${visible} ${category}),
-             decided AS (SELECT bool_or(every_word) AS strict FROM matched),
-             hits AS (SELECT m.id, ts_rank(m.search_doc, CASE WHEN d.strict THEN q.qa ELSE q.qo END) AS rank
-                      FROM matched m, decided d, q WHERE m.every_word OR NOT d.strict)
-        SELECT ${ARTICLE_COLUMNS}, h.rank, (SELECT count(*)::int FROM hits) AS total
-        FROM hits h JOIN help_articles a ON a.id = h.id LEFT JOIN help_categories c ON c.id = a.category_id
-        ORDER BY h.rank DESC, a.sort, a.id LIMIT ${rowCountLiteral(opts.limit)} OFFSET ${opts.offset ?? 0}`,
-  );
+): Promise<SearchFound> {
+  const index = await helpIndex(db);
+  const terms = index.terms(q);
+  const manager = opts.drafts && isHelpManager(user);
+  const hits = index.search(terms, {
+    focused: !opts.meaningful,
+    visible: (a) => (manager || a.published) && (!opts.categoryId || a.categoryId === opts.categoryId),
+  });
+  const words = index.markWords(terms);
+  const offset = opts.offset ?? 0;
+  const page = hits.slice(offset, offset + opts.limit);
   return {
-    rows: rows.map((r) => toItem(r, words)),
-    total: Number(rows[0]?.total ?? 0),
+    rows: page.map((h) => toItem({ ...h.article, rank: h.score }, words)),
+    total: hits.length,
     words,
-    bodies: new Map(rows.map((r) => [r.id, r.bodyText])),
+    bodies: new Map(page.map((h) => [h.article.id, h.article.bodyText])),
+    coverage: new Map(page.map((h) => [h.article.id, h.coverage])),
   };
 }
 
@@ -269,4 +295,45 @@ export async function canReadHelpFile(db: Db, user: Principal, groupId: string |
     sql`SELECT id FROM help_articles WHERE file_group_id = ${groupId} AND deleted_at IS NULL AND ${visible} LIMIT 1`,
   );
   return rows.length > 0;
+}
+
+/** At most this many different questions are kept: a flood of nonsense cannot fill the database. */
+const MAX_UNANSWERED = 5000;
+
+/**
+ * Remembers a question that found nothing (issue 37). Best effort: a failure here never fails the
+ * search or the answer it follows.
+ */
+export async function recordUnanswered(db: Db, source: 'search' | 'xiaode', question: string, log?: (err: unknown) => void): Promise<void> {
+  const q = question.replace(/\s+/g, ' ').trim().slice(0, 100);
+  if (!q) return;
+  try {
+    await db.execute(
+      sql`INSERT INTO help_unanswered (question, source)
+          SELECT ${q}, ${source} WHERE (SELECT count(*) FROM help_unanswered) < ${MAX_UNANSWERED}
+          ON CONFLICT (source, question) DO UPDATE SET asked_count = help_unanswered.asked_count + 1, last_asked_at = now()`,
+    );
+  } catch (err) {
+    log?.(err);
+  }
+}
+
+export async function unansweredPage(db: Db, req: { pageIndex: number; pageSize: number; keyword?: string }): Promise<Page<HelpUnanswered>> {
+  const { limit, offset } = pageWindow(req);
+  const like = req.keyword ? sql`WHERE question ILIKE ${`%${req.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const rows = await queryRows<HelpUnanswered & { total: number }>(
+    db,
+    sql`SELECT id, question, source, asked_count AS "askedCount", first_asked_at AS "firstAskedAt", last_asked_at AS "lastAskedAt", count(*) OVER ()::int AS total
+        FROM help_unanswered ${like} ORDER BY asked_count DESC, last_asked_at DESC, id DESC LIMIT ${rowCountLiteral(limit)} OFFSET ${offset}`,
+  );
+  return pageOfRows(
+    rows.map(({ total: _total, ...r }) => ({ ...r, firstAskedAt: iso(r.firstAskedAt), lastAskedAt: iso(r.lastAskedAt) })),
+    Number(rows[0]?.total ?? 0),
+    req,
+  );
+}
+
+export async function deleteUnanswered(db: Db, ids: number[]): Promise<null> {
+  await db.delete(helpUnanswered).where(inArray(helpUnanswered.id, ids));
+  return null;
 }

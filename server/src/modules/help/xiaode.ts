@@ -109,6 +109,20 @@ async function requestFacts(db: Db, user: Principal, question: string, words: st
   }));
 }
 
+/** An answer must hold at least this share of the question (by the words' rarity, help-index.ts). */
+export const ANSWERS_A_QUESTION = 0.5;
+/** And score at least this share of the best answer's: the rest is noise beside it. */
+const MIN_SHARE_OF_BEST = 0.6;
+
+/**
+ * The articles worth citing: holding enough of the question, close enough to the best. Better no
+ * answer than three unrelated ones (issue 37).
+ */
+export function confident<T extends { id: number; rank: number }>(rows: T[], coverage: Map<number, number>): T[] {
+  const best = rows[0]?.rank ?? 0;
+  return rows.filter((r) => (coverage.get(r.id) ?? 0) >= ANSWERS_A_QUESTION && r.rank >= best * MIN_SHARE_OF_BEST).slice(0, 3);
+}
+
 export interface Retrieval {
   question: string;
   passages: XiaodePassage[];
@@ -117,8 +131,8 @@ export interface Retrieval {
 
 /** What the assistant knows for a question: the best passages and the asker's own figures. */
 export async function retrieve(db: Db, user: Principal, question: string, timeZone: string): Promise<Retrieval> {
-  const found = await searchArticles(db, null, question, { limit: 3, meaningful: true });
-  const passages = found.rows.map((a) => {
+  const found = await searchArticles(db, null, question, { limit: 5, meaningful: true });
+  const passages = confident(found.rows, found.coverage).map((a) => {
     const best = bestPassage(found.bodies.get(a.id) ?? '', found.words, 200);
     return {
       articleId: a.id,

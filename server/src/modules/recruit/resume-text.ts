@@ -51,6 +51,13 @@ export function searchParts(word: string): string[] {
   return segmenter.cutForSearch(word, true).filter((part) => part !== word);
 }
 
+/** Whether the dictionary knows the word (a typo such as 报消 is only known to the HMM, as 报 + 消). */
+export function isDictionaryWord(word: string): boolean {
+  if (!segmenter) throw new Error('segmenter not warmed');
+  const cut = segmenter.cut(word, false);
+  return cut.length === 1 && cut[0] === word;
+}
+
 /**
  * Words of a query, every one of which must match: segmented exactly as the index is (search mode),
  * so a word jieba does not know (微服务 → 微, 服务) is split the same way on both sides. The parts search

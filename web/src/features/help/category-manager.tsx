@@ -63,7 +63,7 @@ export function CategoryManager({ onClose }: { onClose(): void }) {
                   {t('help.manage.edit')}
                 </Button>
                 <Popconfirm
-                  title={t('help.manage.confirmDelete')}
+                  title={t('help.manage.confirmDeleteCategory')}
                   onConfirm={async () => {
                     await api(helpCalls.helpCategoryDelete, { id: c.id });
                     message.success(t('help.manage.deleted'));

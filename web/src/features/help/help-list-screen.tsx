@@ -10,6 +10,7 @@ import { SafeHtml } from '../msg/safe-html';
 import { ArticleEditor } from './article-editor';
 import { CategoryManager } from './category-manager';
 import styles from './help.module.css';
+import { UnansweredQuestions } from './unanswered-questions';
 import './help-texts';
 
 /** /helpCenter/list: articles of a category (?category=) or matching a query (?q=, ranked and highlighted), kept in the URL. */
@@ -24,6 +25,7 @@ export default function HelpListScreen() {
   const [drafts, setDrafts] = useState(false);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [managing, setManaging] = useState(false);
+  const [unanswered, setUnanswered] = useState(false);
   const categories = useQuery({ queryKey: ['help', 'categories'], queryFn: () => api(helpCalls.helpCategories, {}) });
   const list = useQuery({
     queryKey: ['help', 'articles', q, categoryId, drafts, page],
@@ -68,6 +70,9 @@ export default function HelpListScreen() {
                 {t('help.manage.drafts')}
               </Checkbox>
               <Button onClick={() => setManaging(true)}>{t('help.manage.categories')}</Button>
+              <Button onClick={() => setUnanswered(true)} data-testid="help-unanswered">
+                {t('help.unanswered.open')}
+              </Button>
               <Button type="primary" onClick={() => setEditing('new')} data-testid="help-new-article">
                 {t('help.manage.newArticle')}
               </Button>
@@ -99,6 +104,7 @@ export default function HelpListScreen() {
       </section>
       {editing !== null && <ArticleEditor id={editing === 'new' ? null : editing} defaultCategoryId={categoryId} onClose={() => setEditing(null)} />}
       {managing && <CategoryManager onClose={() => setManaging(false)} />}
+      {unanswered && <UnansweredQuestions onClose={() => setUnanswered(false)} />}
     </div>
   );
 }
