@@ -52,4 +52,23 @@ describe('help centre and AI assistant pages (spec 000 §1, §2)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a screen's ? opens the article written for it, as an employee and as finance (issue 37)", async () => {
+    for (const [user, screen, title] of [
+      ['emp01', '/Reimburse/index', '费用报销'],
+      ['fin01', '/Settlement/period', '会计期间'],
+    ] as const) {
+      const { page, context, errors } = await signedIn(browser, user);
+      await go(page, screen);
+      await screenSettled(page);
+      const help = page.getByTestId('screen-help');
+      await help.waitFor();
+      expect(await help.getAttribute('aria-label')).toContain('本页帮助');
+      await help.click();
+      await page.waitForURL(/#\/helpCenter\/detail\?id=/);
+      await page.getByTestId('help-article').getByRole('heading', { name: title, exact: false }).first().waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });

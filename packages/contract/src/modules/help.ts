@@ -217,6 +217,14 @@ export const helpCalls = {
     write: true,
     summary: 'Removes a help article',
   }),
+  helpScreenArticles: defineCall({
+    ...json,
+    path: H('screen/articles'),
+    request: z.object({}),
+    data: z.array(z.object({ path: z.string(), slug: z.string(), title: z.string() })),
+    permission: 'login',
+    summary: "Each screen's help article (the first published one naming the screen), for the ? in its header",
+  }),
   helpUnansweredPage: defineCall({
     ...json,
     path: H('unanswered/page'),

@@ -271,6 +271,17 @@ export class HelpIndex {
       .sort((a, b) => b.score - a.score || a.article.sort - b.article.sort || a.article.id - b.article.id);
   }
 
+  /** Each screen's article: of the published ones naming it, the first by sort (the screen's own one). */
+  screenArticles(): Array<{ path: string; slug: string; title: string }> {
+    const byPath = new Map<string, IndexedArticle>();
+    const ordered = [...this.docs.map((d) => d.article)].filter((a) => a.published && a.path).sort((a, b) => a.sort - b.sort || a.id - b.id);
+    for (const a of ordered) {
+      const path = a.path.split('?')[0] as string;
+      if (!byPath.has(path)) byPath.set(path, a);
+    }
+    return [...byPath.entries()].map(([path, a]) => ({ path, slug: a.slug, title: a.title }));
+  }
+
   /** The words to mark in a passage: every word the terms may be found as, that the articles have. */
   markWords(terms: QueryTerm[]): string[] {
     return [...new Set(terms.flatMap((t) => t.alternatives.flatMap((a) => a.words)).filter((w) => this.df.has(w)))];

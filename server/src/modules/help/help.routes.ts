@@ -14,6 +14,7 @@ import {
   recordUnanswered,
   saveArticle,
   saveCategory,
+  screenArticles,
   searchArticles,
   unansweredPage,
 } from './help.service';
@@ -41,6 +42,7 @@ export const helpModule: ServerModule = {
           await recordUnanswered(db, 'search', input.q, (err) => ctx.req.log.warn({ err }, 'help: unanswered question not kept'));
         return found.rows;
       },
+      helpScreenArticles: () => screenArticles(db),
       helpUnansweredPage: (input) => unansweredPage(db, input),
       helpUnansweredDelete: (input, ctx) => {
         ctx.audit({ after: { ids: input.ids } });

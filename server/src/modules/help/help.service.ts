@@ -142,6 +142,10 @@ async function helpIndex(db: Db): Promise<HelpIndex> {
   return index;
 }
 
+export async function screenArticles(db: Db): Promise<Array<{ path: string; slug: string; title: string }>> {
+  return (await helpIndex(db)).screenArticles();
+}
+
 export interface SearchFound {
   rows: HelpArticleItem[];
   total: number;

@@ -48,6 +48,7 @@ export const enUS: Messages = {
     process: 'Process centre',
     messages: 'Messages',
     help: 'Help centre',
+    screenHelp: 'Help for this page: {{title}}',
     home: 'Workbench',
     personal: 'Personal centre',
     changePassword: 'Change password',

@@ -47,6 +47,7 @@ export const zhCN = {
     process: '流程中心',
     messages: '消息中心',
     help: '帮助中心',
+    screenHelp: '本页帮助：{{title}}',
     home: '工作台',
     personal: '个人中心',
     changePassword: '修改密码',

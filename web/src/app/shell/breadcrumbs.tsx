@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalTitle } from '../i18n';
+import { ScreenHelp } from './screen-help';
 import styles from './shell-layout.module.css';
 
-/** Home / …menu trail… / current page. */
-export function Breadcrumbs({ items }: { items: ReadonlyArray<{ key: string; title: string }> }) {
+/** Home / …menu trail… / current page, and the page's help when it has an article. */
+export function Breadcrumbs({ items, pathname }: { items: ReadonlyArray<{ key: string; title: string }>; pathname: string }) {
   const { t } = useTranslation();
   const title = useLocalTitle();
   return (
@@ -21,6 +22,7 @@ export function Breadcrumbs({ items }: { items: ReadonlyArray<{ key: string; tit
             </li>
           ))}
       </ol>
+      <ScreenHelp pathname={pathname} />
     </nav>
   );
 }

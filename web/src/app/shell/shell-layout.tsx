@@ -109,7 +109,7 @@ export default function ShellLayout() {
           </aside>
         )}
         <div className={styles.content}>
-          <Breadcrumbs items={crumbs} />
+          <Breadcrumbs items={crumbs} pathname={pathname} />
           <TabsBar tabs={tabs} activePath={pathname} />
           <main className={styles.page} id="main-content" tabIndex={-1}>
             <KeptPages tabs={tabs} activePath={pathname} routes={routeObjects} />
