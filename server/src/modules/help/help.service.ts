@@ -15,18 +15,8 @@ import { bestPassage, documentWords, highlight, htmlToText } from './help-text';
 
 export const isHelpManager = (user: Principal | null) => Boolean(user && hasPermission(user, HELP_PERM.manage));
 
-interface ArticleRow {
-  id: number;
-  slug: string;
-  categoryId: number;
-  categoryName: string;
-  title: string;
-  bodyText: string;
-  path: string;
-  published: boolean;
-  updatedAt: Date | string;
-  rank: number;
-}
+/** An article as listed: the index's fields, with the search's rank. */
+type ArticleRow = Omit<IndexedArticle, 'sort'> & { rank: number };
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
