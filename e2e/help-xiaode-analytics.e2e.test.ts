@@ -70,8 +70,11 @@ describe('Xiaode and approval analytics (issue 20)', () => {
     await page.keyboard.type('发票按时间顺序粘贴在报销单背面。');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('已保存').waitFor();
-    await page.getByRole('searchbox', { name: '搜索帮助' }).fill('发票粘贴');
-    await page.keyboard.press('Enter');
+    // Not Enter: the closed dialog may give the focus back to 新建文章 between a focus and a key press.
+    const box = page.getByRole('searchbox', { name: '搜索帮助' });
+    await box.fill('发票粘贴');
+    await page.locator('.ant-input-search').filter({ has: box }).getByRole('button', { name: 'search' }).click();
+    await page.waitForURL(/#\/helpCenter\/list\?q=/);
     const hit = page.getByTestId('help-topics').locator('li').first();
     await hit.getByRole('link', { name: '报销单据粘贴规范' }).waitFor();
     // The list before the search held the new article too: wait for the search's answer.

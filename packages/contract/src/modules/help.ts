@@ -96,7 +96,7 @@ export type XiaodePassage = z.output<typeof ZXiaodePassage>;
 
 /** A figure from the asker's own records (never anyone else's). */
 export const ZXiaodeFact = z.object({
-  kind: z.enum(['leave', 'request']),
+  kind: z.enum(['leave', 'request', 'payslip']),
   label: z.string(),
   value: z.string(),
   link: z.string(),

@@ -18,6 +18,8 @@ const LEAVE_WORDS = /年假|年休假|休假|假期|请假|调休|leave/i;
 const LEAVE_BALANCE = /剩|还有|余|多少|几天|额度|balance|left/i;
 const REQUEST_WORDS = /申请|流程|审批|调动|调岗|转正|离职|请假|报销|用印|合同|证明|名片|进度|到哪|哪一步|哪个环节|状态|request/i;
 const WHERE_WORDS = /在哪|到哪|哪一步|进度|状态|环节|卡在|谁在审|审批到|where|status/i;
+const PAYSLIP_WORDS = /工资条|工资单|工资|薪资|薪水|payslip|salary/i;
+const WHEN_WORDS = /什么时候|哪天|几号|何时|最近|最新|上个月|上月|发了吗|发没发|出了吗|日期|when|last|latest/i;
 
 /** Statutory paid annual leave (职工带薪年休假条例 §3): by cumulative years of work. */
 export function annualLeaveDays(workYears: number): number {
@@ -66,6 +68,29 @@ async function leaveFacts(db: Db, user: Principal, calendar: BusinessCalendar): 
       label: `${year}年剩余年假`,
       value: `${fmtDays(left)} 天（法定 ${entitled} 天，已休 ${fmtDays(taken)} 天${asked ? `，审批中 ${fmtDays(asked)} 天` : ''}）`,
       link: '/Initiate/index',
+    },
+  ];
+}
+
+/**
+ * The asker's latest payslip: its month and when it was released (the month's payroll closed). Never
+ * an amount: reading a payslip asks for the password again (我的工资条), and an answer must not skip that.
+ */
+async function payslipFacts(db: Db, user: Principal, timeZone: string): Promise<XiaodeFact[]> {
+  const [last] = await queryRows<{ month: number; closedAt: Date | string | null }>(
+    db,
+    sql`SELECT s.month, r.closed_at AS "closedAt" FROM pay_slips s JOIN pay_runs r ON r.id = s.run_id
+        WHERE s.user_id = ${user.userId} AND r.state = 'closed' ORDER BY s.month DESC LIMIT 1`,
+  );
+  if (!last) return [{ kind: 'payslip', label: '我的工资条', value: '您还没有已发放的工资条', link: '/Salary/index' }];
+  const month = `${Math.floor(last.month / 100)}年${last.month % 100}月`;
+  const released = last.closedAt ? new BusinessCalendar(timeZone).day(new Date(last.closedAt)) : null;
+  return [
+    {
+      kind: 'payslip',
+      label: '最近一次工资条',
+      value: `${month}的工资条${released ? `，${released} 发放` : '已发放'}（查看金额请在“我的工资条”中输入登录密码）`,
+      link: '/Salary/index',
     },
   ];
 }
@@ -146,6 +171,7 @@ export async function retrieve(db: Db, user: Principal, question: string, timeZo
   const facts: XiaodeFact[] = [];
   const calendar = new BusinessCalendar(timeZone);
   if (LEAVE_WORDS.test(question) && LEAVE_BALANCE.test(question) && !WHERE_WORDS.test(question)) facts.push(...(await leaveFacts(db, user, calendar)));
+  else if (PAYSLIP_WORDS.test(question) && WHEN_WORDS.test(question)) facts.push(...(await payslipFacts(db, user, timeZone)));
   else if (REQUEST_WORDS.test(question) && WHERE_WORDS.test(question)) facts.push(...(await requestFacts(db, user, question, found.words)));
   return { question, passages, facts };
 }

@@ -320,6 +320,11 @@ describe('bad input', () => {
     expect(upd.message).toBe('该月工资已关账，不能修改');
     expect((await s.post(F('delete'), { id: res.data.id }, emp2)).status).toBe(409);
     expect((await s.post(F('addList'), { projectId: lateProjectId, month: 202607, days: [] }, emp)).status).toBe(409);
+    // Nor its working days: a holiday added or removed would change what the closed payroll was computed on.
+    const holiday = await s.post(H('save'), { day: '2026-07-15', kind: '001', name: '临时假日' }, fin);
+    expect([holiday.status, holiday.message]).toEqual([409, '该月工资已关账，不能修改']);
+    expect((await s.post(H('delete'), { day: '2026-07-01' }, fin)).status).toBe(409);
+    expect((await s.post(H('save'), { day: '2026-08-14', kind: '001', name: '临时假日' }, fin)).code).toBe('200');
   });
 });
 

@@ -9,6 +9,7 @@ import { langOf } from '../../../platform/http/i18n';
 import type { Platform } from '../../../platform/platform';
 import { exportColumns } from '../../../platform/resource/labels';
 import { sendXlsx } from '../../../platform/resource/xlsx-export';
+import { monthOf } from '../period/period.service';
 import { projectResource } from '../project/project.resource';
 import { hourSheetDocument } from './hours.documents';
 import { importHours, sendHourTemplate } from './hours.import';
@@ -16,6 +17,7 @@ import { finHolidays } from './hours.schema';
 import {
   addSheet,
   approvePage,
+  assertMonthOpen,
   deleteSheet,
   fillableProjects,
   modifySheet,
@@ -132,6 +134,8 @@ export function hoursRoutes(platform: Platform): Route[] {
         .orderBy(asc(finHolidays.day)),
     holidaySave: async (input, ctx) => {
       refuseImplausibleYear(calendar, input.day, '日期', 10, 2);
+      // A closed month's working days are what its payroll and timesheets were computed on (issue 34).
+      await assertMonthOpen(db, monthOf(input.day));
       const year = Number(input.day.slice(0, 4));
       const values = { day: input.day, year, kind: input.kind, name: input.name, updatedBy: ctx.user.userId, updatedAt: new Date() };
       await db
@@ -142,6 +146,7 @@ export function hoursRoutes(platform: Platform): Route[] {
       return { day: input.day, year, kind: input.kind, name: input.name };
     },
     holidayDelete: async (input, ctx) => {
+      await assertMonthOpen(db, monthOf(input.day));
       await db.delete(finHolidays).where(eq(finHolidays.day, input.day));
       ctx.audit({ recordId: input.day });
       return null;
