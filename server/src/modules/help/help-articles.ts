@@ -76,8 +76,21 @@ export function parseArticle(file: string, category: string, source: string): He
   };
 }
 
-/** Every article of the folder, by category folder and file name. */
-export function loadHelpArticles(dir = articlesFolder()): HelpArticleFile[] {
+let shipped: HelpArticleFile[] | null = null;
+
+/**
+ * Every article of the folder, by category folder and file name. The shipped folder is read once
+ * per process (the help seed runs at every start, and a test process starts many servers).
+ */
+export function loadHelpArticles(dir?: string): HelpArticleFile[] {
+  if (dir === undefined) {
+    shipped ??= readFolder(articlesFolder());
+    return shipped;
+  }
+  return readFolder(dir);
+}
+
+function readFolder(dir: string): HelpArticleFile[] {
   const out: HelpArticleFile[] = [];
   for (const category of fs
     .readdirSync(dir, { withFileTypes: true })

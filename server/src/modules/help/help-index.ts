@@ -95,7 +95,7 @@ export class HelpIndex {
   constructor(articles: IndexedArticle[]) {
     this.docs = articles.map((a) => this.docOf(a));
     for (const d of this.docs) for (const w of d.tf.keys()) this.df.set(w, (this.df.get(w) ?? 0) + 1);
-    this.avgLength = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, this.docs.length);
+    this.avgLength = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, this.docs.length) || 1;
     for (const w of this.df.keys()) {
       const n = chars(w).length;
       if (!HAN.test(w) || n < 2 || n > 6) continue;

@@ -193,7 +193,7 @@ describe('the Xiaode assistant offline', () => {
     expect(JSON.stringify(theirs.data)).not.toContain('年假两天');
   });
 
-  it("tells the asker when their last payslip came, never its amounts", async () => {
+  it('tells the asker when their last payslip came, never its amounts', async () => {
     const r = await call<XiaodeAnswer>('emp01', 'xiaode/ask', { question: '我上个月的工资条发了吗？' });
     expect(r.data.facts[0]).toMatchObject({ kind: 'payslip', link: '/Salary/index' });
     expect(r.data.facts[0]?.value).toMatch(/工资条/);

@@ -113,8 +113,7 @@ async function seedHelp(ctx: SeedContext): Promise<void> {
   if (missing.length) {
     await warmSegmenter();
     const rows = missing.map((a, i) => {
-      // Sanitised as an administrator's edit is: the same content rules for every article.
-      const content = sanitizeMessageHtml(a.html);
+      const content = sanitizedOf(a);
       const text = htmlToText(content);
       return {
         slug: a.slug,
@@ -134,6 +133,18 @@ async function seedHelp(ctx: SeedContext): Promise<void> {
   await remember(ctx, 'articles', [...givenArticles, ...articles.filter((a) => known.has(a.slug) || added.has(a.slug)).map((a) => a.slug)]);
 }
 
+const sanitized = new WeakMap<HelpArticleFile, string>();
+
+/** Sanitised as an administrator's edit is (the same content rules for every article), once per process. */
+function sanitizedOf(a: HelpArticleFile): string {
+  let html = sanitized.get(a);
+  if (html === undefined) {
+    html = sanitizeMessageHtml(a.html);
+    sanitized.set(a, html);
+  }
+  return html;
+}
+
 /**
  * An article as the repo gave it, never edited or deleted by anyone (updated_by is still empty),
  * follows the repo's corrections; one an administrator touched is theirs.
@@ -147,7 +158,7 @@ async function refreshUntouched(
   for (const a of articles) {
     const row = bySlug.get(a.slug);
     if (!row) continue;
-    const content = sanitizeMessageHtml(a.html);
+    const content = sanitizedOf(a);
     if (row.content === content && row.title === a.title && row.path === a.route) continue;
     await warmSegmenter();
     const text = htmlToText(content);
