@@ -107,7 +107,8 @@ describe('asset use application: request → approve → issue', () => {
       expect(p.errors).toEqual([]);
       await p.context.close();
     }
-  });
+    // Several people in turn: over 40 s on a busy 2-core machine, too close to the default 60.
+  }, 120_000);
 
   it('emp02 changes a draft application and submits it', async () => {
     const emp = await signedIn(browser, 'emp02');

@@ -118,7 +118,8 @@ describe('an approver', () => {
     const cc = await apiCall<Page_<unknown>>(`${B}getUserCCTaskSort`, { pageIndex: 1, pageSize: 10, keyword: title }, copied.access_token);
     expect(cc.data.total).toBe(1);
     await approver.context.close();
-  });
+    // Several people in turn: over 40 s on a busy 2-core machine, too close to the default 60.
+  }, 120_000);
 });
 
 describe('an administrator', () => {

@@ -141,7 +141,8 @@ describe('work orders: report → assign → resolve → rate', () => {
       expect(p.errors).toEqual([]);
       await p.context.close();
     }
-  });
+    // Several people in turn: over 40 s on a busy 2-core machine, too close to the default 60.
+  }, 120_000);
 });
 
 describe('file preview and the generic detail page', () => {

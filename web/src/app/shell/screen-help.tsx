@@ -20,10 +20,16 @@ export function ScreenHelp({ pathname }: { pathname: string }) {
   });
   const article = articles.data?.find((a) => a.path === pathname);
   if (!article || pathname.startsWith('/helpCenter/')) return null;
-  const label = t('header.screenHelp', { title: article.title });
+  // The article's title only in the tooltip: as part of the link's name it would make every link
+  // named like the screen (费用报销) ambiguous for assistive technology and tests alike.
   return (
-    <Tooltip title={label}>
-      <Link to={`/helpCenter/detail?id=${encodeURIComponent(article.slug)}`} className={styles.screenHelp} aria-label={label} data-testid="screen-help">
+    <Tooltip title={t('header.screenHelpTitle', { title: article.title })}>
+      <Link
+        to={`/helpCenter/detail?id=${encodeURIComponent(article.slug)}`}
+        className={styles.screenHelp}
+        aria-label={t('header.screenHelp')}
+        data-testid="screen-help"
+      >
         <QuestionCircleOutlined />
       </Link>
     </Tooltip>
