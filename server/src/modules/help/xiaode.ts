@@ -76,7 +76,7 @@ async function leaveFacts(db: Db, user: Principal, calendar: BusinessCalendar): 
  * The asker's latest payslip: its month and when it was released (the month's payroll closed). Never
  * an amount: reading a payslip asks for the password again (我的工资条), and an answer must not skip that.
  */
-async function payslipFacts(db: Db, user: Principal, timeZone: string): Promise<XiaodeFact[]> {
+async function payslipFacts(db: Db, user: Principal, calendar: BusinessCalendar): Promise<XiaodeFact[]> {
   const [last] = await queryRows<{ month: number; closedAt: Date | string | null }>(
     db,
     sql`SELECT s.month, r.closed_at AS "closedAt" FROM pay_slips s JOIN pay_runs r ON r.id = s.run_id
@@ -84,7 +84,7 @@ async function payslipFacts(db: Db, user: Principal, timeZone: string): Promise<
   );
   if (!last) return [{ kind: 'payslip', label: '我的工资条', value: '您还没有已发放的工资条', link: '/Salary/index' }];
   const month = `${Math.floor(last.month / 100)}年${last.month % 100}月`;
-  const released = last.closedAt ? new BusinessCalendar(timeZone).day(new Date(last.closedAt)) : null;
+  const released = last.closedAt ? calendar.day(new Date(last.closedAt)) : null;
   return [
     {
       kind: 'payslip',
@@ -171,7 +171,7 @@ export async function retrieve(db: Db, user: Principal, question: string, timeZo
   const facts: XiaodeFact[] = [];
   const calendar = new BusinessCalendar(timeZone);
   if (LEAVE_WORDS.test(question) && LEAVE_BALANCE.test(question) && !WHERE_WORDS.test(question)) facts.push(...(await leaveFacts(db, user, calendar)));
-  else if (PAYSLIP_WORDS.test(question) && WHEN_WORDS.test(question)) facts.push(...(await payslipFacts(db, user, timeZone)));
+  else if (PAYSLIP_WORDS.test(question) && WHEN_WORDS.test(question)) facts.push(...(await payslipFacts(db, user, calendar)));
   else if (REQUEST_WORDS.test(question) && WHERE_WORDS.test(question)) facts.push(...(await requestFacts(db, user, question, found.words)));
   return { question, passages, facts };
 }
