@@ -9,6 +9,7 @@ import { cardCalls } from './modules/card';
 import { certificateCalls } from './modules/certificate';
 import { controlsCalls } from './modules/controls';
 import { employeeCalls, outerChainCalls } from './modules/employee';
+import { expiryCalls } from './modules/expiry';
 import { fileCalls } from './modules/file';
 import { filePreviewCalls } from './modules/file-preview';
 import { financeCalls } from './modules/finance';
@@ -48,6 +49,7 @@ export * from './modules/card';
 export * from './modules/certificate';
 export * from './modules/controls';
 export * from './modules/employee';
+export * from './modules/expiry';
 export * from './modules/file';
 export * from './modules/file-preview';
 export * from './modules/finance';
@@ -88,6 +90,7 @@ export const callGroups = {
   bpm: bpmCalls,
   hr: hrCalls,
   lifecycle: lifecycleCalls,
+  expiry: expiryCalls,
   hrDocuments: hrDocumentCalls,
   contractSeal: contractSealDocumentCalls,
   contractArchive: contractArchiveDocumentCalls,

@@ -121,6 +121,8 @@ export const ZRosterRecord = z.object({
   idType: z.string().nullable(),
   /** Masked (110***********1234) without the view-sensitive permission. */
   idNumber: z.string().nullable(),
+  /** How many of the person's contract, identity document and certificates have passed their date (即将到期). */
+  expiredCount: z.number().int(),
   updatedAt: isoDateTime(),
 });
 export type RosterRecord = z.output<typeof ZRosterRecord>;
@@ -152,6 +154,7 @@ export const rosterMeta = defineResourceMeta(ZRosterRecord, {
     phone: { label: '手机号', labelEn: 'Phone', width: 120 },
     idType: { label: '证件类型', labelEn: 'ID type', valueType: 'dict', dict: 'IDTYPE', hideInTable: true },
     idNumber: { label: '证件号码', labelEn: 'ID number', hideInTable: true },
+    expiredCount: { label: '已过期事项', labelEn: 'Expired items', valueType: 'number', width: 100 },
     updatedAt: { label: '更新时间', labelEn: 'Updated', valueType: 'datetime', sortable: true, hideInTable: true },
   },
 });
@@ -177,6 +180,7 @@ export const ZRosterBaseInfo = z.object({
   birthday: z.string().nullable(),
   idType: z.string().nullable(),
   idNumber: z.string().nullable(),
+  idExpireDate: z.string().nullable(),
   nation: z.string().nullable(),
   nativePlace: z.string().nullable(),
   politics: z.string().nullable(),
@@ -194,6 +198,7 @@ const ZBaseInfoFields = z.object({
   name: requiredText(64),
   idType: dict().default(ID_TYPE.residentCard),
   idNumber: z.string().trim().max(32).optional().nullable(),
+  idExpireDate: optionalDate(),
   gender: optionalDict(),
   birthday: optionalDate(),
   nation: optionalText(32),
@@ -614,6 +619,27 @@ const ZEmployeeRef = z.object({ employeeId: id() });
 /** Section lists take the employee; without it, the signed-in user's own record. */
 const ZOwnSection = z.object({ employeeId: optionalId() });
 
+/** What a timeline entry is about (员工时间线, issue 39). */
+export const TIMELINE_KINDS = ['lifecycle', 'performance', 'certificate', 'award', 'asset', 'leave'] as const;
+export const TIMELINE_KIND_NAMES: Record<(typeof TIMELINE_KINDS)[number], string> = {
+  lifecycle: '人事异动',
+  performance: '绩效考核',
+  certificate: '资格证书',
+  award: '奖励',
+  asset: '资产',
+  leave: '请假',
+};
+/** One event of a person's working life, newest first; `link` opens the screen of the document behind it. */
+export const ZTimelineEntry = z.object({
+  date: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  title: z.string(),
+  detail: z.string().nullable(),
+  documentNo: z.string().nullable(),
+  link: z.string().nullable(),
+});
+export type TimelineEntry = z.output<typeof ZTimelineEntry>;
+
 /** The four calls of a record section (list, add, update, delete), all checked per record on the server. */
 function sectionCalls<R extends z.ZodType, I extends z.ZodType>(path: string, listVerb: string, record: R, input: I, title: string) {
   return {
@@ -755,6 +781,15 @@ export const employeeCalls = {
     permission: 'login',
     summary: 'The positions an employee held, from the lifecycle events',
     fromSpec: true,
+  }),
+  rosterTimeline: defineCall({
+    ...json,
+    path: hrm('roster/getRosterTimeline'),
+    request: ZOwnSection,
+    data: z.array(ZTimelineEntry),
+    permission: 'login',
+    summary: "An employee's events in time order (lifecycle, performance, certificates, rewards, assets, leave), each with its document",
+    fromSpec: false,
   }),
   rosterExport: defineCall({
     ...blobCall,
@@ -1058,6 +1093,7 @@ export const baseInfoMeta = defineResourceMeta(ZRosterBaseInfo, {
     name: { label: '姓名', labelEn: 'Name', required: true, max: 64 },
     idType: { label: '证件类型', labelEn: 'ID type', valueType: 'dict', dict: 'IDTYPE', required: true },
     idNumber: { label: '证件号码', labelEn: 'ID number', max: 32 },
+    idExpireDate: { label: '证件有效期至', labelEn: 'ID valid until', valueType: 'date' },
     gender: { label: '性别', labelEn: 'Gender', valueType: 'dict', dict: 'GENDER' },
     birthday: { label: '出生日期', labelEn: 'Birthday', valueType: 'date' },
     nation: { label: '民族', labelEn: 'Ethnicity', max: 32 },

@@ -3,6 +3,7 @@ import { id, isoDate, isoDateTime, optionalText, pageOf } from '../common';
 import { defineCall } from '../define';
 import { defineResourceMeta, pageRequest, ZImportResult } from '../resource';
 import { ZSignMessage } from './bpm';
+import { CLAIM_BUDGET_MODES, CONTROLS_PERM } from './controls';
 
 /**
  * Finance I (spec 002 §7): projects, subprojects, project changes, closure, department budgets and
@@ -275,6 +276,10 @@ export const ZProjectDetail = ZProjectRecord.extend({
   budget: z.array(z.object({ subjectId: z.number().int(), month: z.number().int(), amount: z.number().int() })),
   budgetVersionNo: z.number().int(),
   versions: z.array(ZBudgetVersion),
+  /** How a claim on this project meets its budget when it differs from the company's 内控设置; null: as the company sets it. */
+  claimBudget: z.enum(CLAIM_BUDGET_MODES).nullable(),
+  /** What applies to its claims now (its own setting, else the company's). */
+  claimBudgetInForce: z.enum(CLAIM_BUDGET_MODES),
 });
 export type ProjectDetail = z.output<typeof ZProjectDetail>;
 
@@ -623,6 +628,21 @@ export const financeProjectCalls = {
     data: ZProjectDetail,
     ...edit,
     summary: 'Copies a project (fields, stages, team, budget in force) into a new draft',
+  }),
+  saveClaimBudget: defineCall({
+    ...json,
+    fromSpec: false,
+    path: P('saveClaimBudget'),
+    request: z.object({
+      id: id(),
+      /** `company`: as the company's 内控设置 says. */
+      claimBudget: z.enum(['company', ...CLAIM_BUDGET_MODES], { error: '请选择报销超预算的处理方式' }),
+    }),
+    data: ZProjectDetail,
+    // Who sets the company's controls sets a project's: its manager (who claims on it) may not loosen it.
+    permission: CONTROLS_PERM.edit,
+    write: true,
+    summary: "Sets how claims on a project meet its budget (warn, refuse, off), or back to the company's setting; in its history",
   }),
   getProjectInfo: defineCall({
     ...json,

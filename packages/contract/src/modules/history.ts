@@ -13,7 +13,7 @@ import { defineCall } from '../define';
  * invoices and collections, an employee's record sections, a project's budget versions) are in the
  * history of the record they belong to.
  */
-export const HISTORY_KINDS = ['bill', 'employee', 'project', 'claim', 'asset', 'timesheet', 'payroll'] as const;
+export const HISTORY_KINDS = ['bill', 'employee', 'project', 'dept_budget', 'claim', 'asset', 'timesheet', 'payroll'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 export const ZHistoryChange = z.object({

@@ -15,6 +15,7 @@ import './project/project.holdings';
 import './billing/billing.holdings';
 // The 操作记录 of bills, projects and claims (register at load).
 import './billing/billing.history';
+import './project/dept-budget.history';
 import './project/project.history';
 import './reimburse/reimburse.history';
 import './hours/hours.history';

@@ -1,6 +1,7 @@
 import { type FilePreview, PREVIEW_LIMITS } from '@erp/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Principal } from '../../platform/auth/principal';
+import { escapeHtml } from '../../platform/html';
 import { onFirstUse } from '../../platform/lazy';
 import { readWorkbook } from '../../platform/resource/xlsx-read';
 import { checkZip, ZipBoundsError } from '../../platform/resource/zip-bounds';
@@ -46,8 +47,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['data'],
   allowedSchemesByTag: { img: ['data'] },
 };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';

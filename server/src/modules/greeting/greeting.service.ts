@@ -3,6 +3,7 @@ import type { Principal } from '../../platform/auth/principal';
 import { BusinessCalendar } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { escapeHtml } from '../../platform/html';
 import { pageOfRows, pageWindow } from '../../platform/http/paging';
 import { enqueue } from '../../platform/outbox/outbox';
 import type { FileService } from '../file/file.service';
@@ -165,8 +166,4 @@ export class GreetingService {
   async isCurrentAvatar(groupId: string): Promise<boolean> {
     return (await this.repo.isCurrentMaterial(groupId, AVATAR_CATEGORY)) || this.repo.isUserAvatar(groupId);
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../platform/html';
 import { indexWords, queryWords, tsQueryOf } from '../recruit/resume-text';
 
 /**
@@ -58,7 +59,6 @@ export function tsQuery(words: string[], mode: 'all' | 'any'): string {
   return mode === 'all' ? tsQueryOf(words) : tsQueryOf(words).split(' & ').join(' | ');
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Sentences and lines of a text: the units an answer quotes. */

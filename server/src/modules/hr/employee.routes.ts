@@ -13,6 +13,7 @@ import { sendRecordCard } from './employee-card';
 import { employeeTemplate, importEmployees } from './employee-import';
 import { addMaterial, deleteMaterial, educationMaterials, materials } from './employee-materials';
 import { type EmployeeSection, sections } from './employee-sections';
+import { employeeTimeline } from './employee-timeline';
 import { deleteByOuterChain } from './outer-chain';
 
 type SectionCallNames<N extends string> = `${N}List` | `${N}Add` | `${N}Update` | `${N}Delete`;
@@ -45,6 +46,7 @@ export function employeeRoutes(platform: Platform): Route[] {
       rosterSaveWorkers: (input, ctx) => employees.saveWorkers(db, ctx.user, ctx, input),
       rosterChangeInfo: (input, ctx) => employees.changeInfo(db, ctx.user, input.employeeId),
       rosterTakeOfficeInfo: (input, ctx) => employees.takeOfficeInfo(db, ctx.user, input.employeeId),
+      rosterTimeline: (input, ctx) => employeeTimeline(platform, ctx.user, input.employeeId),
       rosterExport: async (input, ctx) =>
         sendXlsx(ctx.reply, {
           filename: '员工花名册.xlsx',

@@ -92,6 +92,7 @@ export async function baseInfo(db: Db, user: Principal, employeeId: number | nul
     birthday: emp.birthday,
     idType: emp.idType,
     idNumber: shown(emp.idCardNo, sensitive),
+    idExpireDate: emp.idExpireDate,
     nation: emp.nation,
     nativePlace: emp.nativePlace,
     politics: emp.politics,
@@ -160,6 +161,7 @@ export async function saveBase(db: Db, user: Principal, ctx: Ctx, input: Req<'ro
   const asked = identityOf(input);
   if (typeof asked.idNumber === 'string' && asked.idNumber.includes('*')) asked.idNumber = who.emp.idCardNo;
   const others = {
+    idExpireDate: input.idExpireDate ?? null,
     nation: input.nation ?? null,
     nativePlace: input.nativePlace ?? null,
     politics: input.politics ?? null,

@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { escapeHtml } from '../../platform/html';
 import { enqueue } from '../../platform/outbox/outbox';
 import { holdingProvider, holdingsWithItems, listHoldings } from './departure-holdings';
 
@@ -130,8 +131,4 @@ export async function confirmHandover(
     const remaining = await listHoldings(tx, from.id);
     return { moved, total: moved.reduce((s, m) => s + m.count, 0), remaining: remaining.total };
   });
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -14,6 +14,7 @@ import { employeesWithMaterial, recordIdScanRead } from './employee-materials';
 import { canReadEmployeeFile } from './employee-sections';
 import { handoverRoutes } from './handover.routes';
 import { contractSealRoutes, hrDocumentRoutes } from './hr-documents.routes';
+import { expiryRoutes, setupExpiryReminders } from './lifecycle/expiry.routes';
 import { lifecycleRoutes, setupLifecycle } from './lifecycle/lifecycle.routes';
 import * as repo from './positive.repository';
 import * as positive from './positive.service';
@@ -24,6 +25,7 @@ export const hrModule: ServerModule = {
   name: 'hr',
   setup(app, platform) {
     setupLifecycle(app, platform);
+    setupExpiryReminders(app, platform);
     // Proxy approval: ranges that begin or end move tasks (once a minute, and at once on each change).
     const sweep = setInterval(() => {
       syncDelegations(platform.db).catch((err) => platform.log.warn({ err: String(err) }, 'delegation sweep failed'));
@@ -47,6 +49,7 @@ export const hrModule: ServerModule = {
       ...employeeRoutes(platform),
       ...confirmationRoutes(),
       ...lifecycleRoutes(platform),
+      ...expiryRoutes(platform),
       ...hrDocumentRoutes(platform),
       ...contractSealRoutes(platform),
       ...handoverRoutes(platform),

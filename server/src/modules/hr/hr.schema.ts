@@ -48,6 +48,8 @@ export const employees = pgTable(
     /** The number of the identity document (IDTYPE `idType`); unique among employees. */
     idCardNo: varchar('id_card_no', { length: 32 }),
     idType: varchar('id_type', { length: 8 }).notNull().default('001'),
+    /** Until when the identity document is valid (followed by the expiry reminders). */
+    idExpireDate: date('id_expire_date'),
     nation: varchar('nation', { length: 32 }),
     nativePlace: varchar('native_place', { length: 64 }),
     politics: varchar('politics', { length: 8 }),

@@ -67,6 +67,12 @@ export const rosterResource = defineResource<RosterRecord, typeof employees>({
     phone: employees.phone,
     idType: employees.idType,
     idNumber: employees.idCardNo,
+    // Only for people still employed, as 即将到期 lists them; today by the database's date.
+    expiredCount: sql<number>`(CASE WHEN ${employees.status} IN ('003', '004') THEN
+      (CASE WHEN ${employees.contractEndDate} < CURRENT_DATE THEN 1 ELSE 0 END)
+      + (CASE WHEN ${employees.idExpireDate} < CURRENT_DATE THEN 1 ELSE 0 END)
+      + (SELECT count(*) FROM employee_certificates c WHERE c.employee_id = ${employees.id} AND c.expire_date < CURRENT_DATE)
+      ELSE 0 END)::int`,
     updatedAt: employees.updatedAt,
   },
   joins: [

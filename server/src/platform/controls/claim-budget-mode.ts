@@ -9,7 +9,10 @@ import type { Db } from '../db';
  */
 export const CLAIM_BUDGET_KEY = 'controls.claim_budget';
 
+export const asClaimBudgetMode = (value: string | null | undefined): ClaimBudgetMode | null =>
+  value === 'off' || value === 'warn' || value === 'refuse' ? value : null;
+
 export async function claimBudgetMode(db: Db): Promise<ClaimBudgetMode> {
   const [row] = await db.select({ value: systemState.value }).from(systemState).where(eq(systemState.key, CLAIM_BUDGET_KEY));
-  return row?.value === 'off' || row?.value === 'refuse' ? row.value : 'warn';
+  return asClaimBudgetMode(row?.value) ?? 'warn';
 }

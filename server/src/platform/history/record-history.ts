@@ -23,6 +23,8 @@ export interface HistoryField {
   values?: Record<string, string>;
   /** Masked (as the record masks it) unless the reader sees sensitive values. */
   sensitive?: boolean;
+  /** Ids named from a table of the module's: a query of `id, name` for the ids given (a budget subject). */
+  names?: (ids: SQL) => SQL;
 }
 
 type Snapshot = Record<string, unknown>;
@@ -38,6 +40,8 @@ export interface HistoryPart {
   label: string;
   /** Columns naming one row in its entries, the first with a value (an invoice by its number, else its application's), read as its field reads. */
   title?: string[];
+  /** Names a row by all its title columns together (a budget line by subject and month). */
+  titleAll?: boolean;
   fields: Fields;
 }
 
@@ -104,7 +108,8 @@ function rowEntries(versions: Version[], fields: Fields, format: (field: string,
   const entries: Entry[] = [];
   const named = (snapshot: Snapshot) => {
     if (!part) return null;
-    const title = (part.title ?? []).map((c) => format(c, snapshot[c])).find((t) => t !== null);
+    const titles = (part.title ?? []).map((c) => format(c, snapshot[c])).filter((t) => t !== null);
+    const title = part.titleAll ? titles.join(' ') : titles[0];
     return title ? `${part.label} ${title}` : part.label;
   };
   const entry = (v: Version, type: keyof typeof ACTIONS, changes: HistoryChange[]): Entry => ({
@@ -230,12 +235,20 @@ async function formatter(platform: Platform, fields: Fields, snapshots: Snapshot
   };
   const orgs = await names(orgIds, (ids) => sql`SELECT id, name FROM org_units WHERE id IN (${ids})`);
   const people = await names(userIds, (ids) => sql`SELECT id, real_name AS name FROM users WHERE id IN (${ids})`);
+  const named = new Map<string, Map<number, string>>();
+  for (const [field, f] of Object.entries(fields)) {
+    const query = f.names;
+    if (!query) continue;
+    const ids = new Set(snapshots.map((s) => Number(s[field])).filter((n) => Number.isInteger(n)));
+    named.set(field, await names(ids, query));
+  }
   return (field: string, value: unknown): string | null => {
     if (value === null || value === undefined || value === '') return null;
     const f = fields[field];
     if (!f) return String(value);
     const text = (() => {
       if (f.dict) return dicts.get(f.dict)?.get(String(value)) ?? String(value);
+      if (f.names) return named.get(field)?.get(Number(value)) ?? String(value);
       if (f.values) return f.values[String(value)] ?? String(value);
       switch (f.type) {
         case 'money':

@@ -1,9 +1,10 @@
 import { financeProjectCalls as F, FIN_PERM } from '@erp/contract/modules/finance-project';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, InputNumber, Select, Space, Table } from 'antd';
+import { App, Button, Drawer, InputNumber, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, download } from '../../app/api/client';
 import { useHasAuth } from '../../app/auth/auth';
+import { RecordHistory } from '../../components/history/record-history';
 import { ScreenFrame } from '../base/screen-frame';
 import { fenText, TYPE_NAMES, toFen } from './money';
 
@@ -20,6 +21,7 @@ export default function DeptBudgetScreen() {
   const [year, setYear] = useState(() => new Date().getFullYear());
   const [deptId, setDeptId] = useState<number | null>(null);
   const [own, setOwn] = useState<Record<number, number[]>>({});
+  const [historyOpen, setHistoryOpen] = useState(false);
   const list = useQuery({ queryKey: ['finance', 'dept', year], queryFn: () => api(F.getDeptBudgetList, { year }) });
   const detail = useQuery({
     queryKey: ['finance', 'dept', year, deptId],
@@ -38,6 +40,7 @@ export default function DeptBudgetScreen() {
     message.success('部门预算已保存');
     void client.invalidateQueries({ queryKey: ['finance', 'dept'] });
   };
+  const deptName = list.data?.find((d) => d.deptId === deptId)?.deptName;
   const years = Array.from({ length: 5 }, (_, i) => new Date().getFullYear() - 3 + i);
   return (
     <ScreenFrame>
@@ -66,8 +69,9 @@ export default function DeptBudgetScreen() {
       {deptId && (
         <>
           <Space style={{ margin: '16px 0 8px' }}>
-            <strong>{list.data?.find((d) => d.deptId === deptId)?.deptName} 预算明细（上行项目合计，下行部门自有，单位元）</strong>
+            <strong>{deptName} 预算明细（上行项目合计，下行部门自有，单位元）</strong>
             <Button onClick={() => void download(F.downDeptBudgetModel, { year, deptId }, '部门预算.xlsx')}>下载</Button>
+            <Button onClick={() => setHistoryOpen(true)}>操作记录</Button>
             {can(FIN_PERM.budgetEdit) && (
               <Button type="primary" onClick={() => void save()}>
                 保存部门预算
@@ -111,6 +115,9 @@ export default function DeptBudgetScreen() {
               { title: '合计', dataIndex: 'total', width: 120, align: 'right', render: (v: number) => fenText(v) },
             ]}
           />
+          <Drawer title={`${deptName ?? ''} 部门预算操作记录`} open={historyOpen} width={640} onClose={() => setHistoryOpen(false)} destroyOnHidden>
+            <RecordHistory kind="dept_budget" id={deptId} />
+          </Drawer>
         </>
       )}
     </ScreenFrame>

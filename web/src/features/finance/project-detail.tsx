@@ -1,3 +1,4 @@
+import { type ClaimBudgetMode, CONTROLS_PERM } from '@erp/contract/modules/controls';
 import { financeProjectCalls as F, FIN_PERM, type PeriodRow, type ProjectDetail, type ProjectRecord } from '@erp/contract/modules/finance-project';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
@@ -103,6 +104,50 @@ function ProjectStatistics({ projectId, startDate }: { projectId: number; startD
         ]}
       />
     </>
+  );
+}
+
+const CLAIM_BUDGET_NAMES: Record<ClaimBudgetMode, string> = { warn: '提醒', refuse: '禁止提交', off: '不控制' };
+
+/**
+ * How claims on the project meet its budget (issue 34 §3): the company's 内控设置 unless the project has
+ * its own, set by who sets the company's controls (a project's manager claims on it).
+ */
+function ClaimBudgetSetting({ detail }: { detail: ProjectDetail }) {
+  const can = useHasAuth();
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const inForce = CLAIM_BUDGET_NAMES[detail.claimBudgetInForce];
+  const choose = async (claimBudget: ClaimBudgetMode | 'company') => {
+    setSaving(true);
+    try {
+      await api(F.saveClaimBudget, { id: detail.id, claimBudget });
+      message.success('报销超预算设置已保存');
+      await client.invalidateQueries({ queryKey: ['finance', 'project', detail.id] });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Space style={{ marginBottom: 8, marginLeft: 16 }}>
+      报销超预算
+      {can(CONTROLS_PERM.edit) ? (
+        <Select<ClaimBudgetMode | 'company'>
+          aria-label="报销超预算"
+          style={{ width: 200 }}
+          loading={saving}
+          value={detail.claimBudget ?? 'company'}
+          onChange={(v) => void choose(v)}
+          options={[
+            { value: 'company', label: detail.claimBudget ? '按公司设置' : `按公司设置（${inForce}）` },
+            ...(['warn', 'refuse', 'off'] as const).map((m) => ({ value: m, label: CLAIM_BUDGET_NAMES[m] })),
+          ]}
+        />
+      ) : (
+        <Tag>{detail.claimBudget ? inForce : `${inForce}（公司设置）`}</Tag>
+      )}
+    </Space>
   );
 }
 
@@ -213,6 +258,7 @@ export function ProjectDetailDrawer({ projectId, onClose }: { projectId: number 
                     />
                     {d.budgetVersionNo !== d.versionNo && d.versionNo > 0 && <Tag color="orange">历史版本</Tag>}
                   </Space>
+                  <ClaimBudgetSetting detail={d} />
                   <BudgetGrid detail={d} />
                 </>
               ),

@@ -10,7 +10,7 @@ import { attachment, workbookBuffer, XLSX_TYPE } from '../../../platform/resourc
 import { type ImportSpec, type RowError, runImport } from '../../../platform/resource/xlsx-import';
 import { finBudgetSubjects } from './project.schema';
 import { writableProject } from './project.service';
-import { draftVersionId, type LineValue, monthOf, monthsBetween, replaceLines } from './project-versions';
+import { budgetTotal, draftVersionId, type LineValue, monthOf, monthsBetween, replaceLines } from './project-versions';
 
 const SHEET = '项目预算';
 const COLUMNS = [
@@ -98,7 +98,7 @@ export async function uploadBudget(
     },
     uniqueKeys: (v) => [{ field: 'month', key: `${v.subjectId}:${v.month}`, message: '同一科目同一月份重复' }],
     async write(tx, rows) {
-      if (project) await replaceLines(tx, await draftVersionId(tx, project.id, user.userId), rows);
+      if (project) await replaceLines(tx, await draftVersionId(tx, project.id, user.userId, budgetTotal(rows)), rows, user.userId);
     },
   });
   const checkedLines: LineValue[] = [];

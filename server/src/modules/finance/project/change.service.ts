@@ -12,7 +12,7 @@ import { changeDocument } from './documents';
 import { finBudgetSubjects, finProjectChanges, finProjects, finProjectVersions, type ProjectSnapshot } from './project.schema';
 import { checkPeople, readableProject, writableProject } from './project.service';
 import { checkBudget, checkPeriod, checkStages } from './project-checks';
-import { type LineValue, linesOf, monthOf, replaceLines, snapshotOf, versionFor } from './project-versions';
+import { budgetTotal, type LineValue, linesOf, monthOf, replaceLines, snapshotOf, versionFor } from './project-versions';
 
 type ChangeRow = typeof finProjectChanges.$inferSelect;
 
@@ -155,15 +155,15 @@ export async function saveChange(db: Db, user: Principal, input: ChangeInputValu
         .update(finProjectChanges)
         .set({ reason: input.reason, effectiveMonth: input.effectiveMonth, before, after, state: 'draft', updatedAt: new Date(), updatedBy: user.userId })
         .where(eq(finProjectChanges.id, id));
-      await tx.update(finProjectVersions).set({ status: 'proposed' }).where(eq(finProjectVersions.id, row.versionId));
-      await replaceLines(tx, row.versionId, budget);
+      await tx.update(finProjectVersions).set({ status: 'proposed', updatedBy: user.userId }).where(eq(finProjectVersions.id, row.versionId));
+      await replaceLines(tx, row.versionId, budget, user.userId);
     } else {
       const [version] = await tx
         .insert(finProjectVersions)
-        .values({ projectId: project.id, status: 'proposed', createdBy: user.userId, updatedBy: user.userId })
+        .values({ projectId: project.id, status: 'proposed', budgetTotal: budgetTotal(budget), createdBy: user.userId, updatedBy: user.userId })
         .returning({ id: finProjectVersions.id });
       if (!version) throw new Error('version insert returned nothing');
-      await replaceLines(tx, version.id, budget);
+      await replaceLines(tx, version.id, budget, user.userId);
       const inserted = await tx
         .insert(finProjectChanges)
         .values({

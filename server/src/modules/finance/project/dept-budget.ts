@@ -1,5 +1,5 @@
 import { BUDGET_TYPE, FIN_MSG } from '@erp/contract';
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { orgUnits } from '../../../db/schema';
 import { dataScopeCondition } from '../../../platform/auth/data-scope';
@@ -58,7 +58,7 @@ export async function deptBudgetList(db: Db, user: Principal, year: number, dept
   });
 }
 
-async function deptInScope(db: Db, user: Principal, deptId: number) {
+export async function deptInScope(db: Db, user: Principal, deptId: number) {
   const [d] = await db
     .select({ id: orgUnits.id, name: orgUnits.name, isClient: orgUnits.isClient })
     .from(orgUnits)
@@ -103,12 +103,28 @@ export async function updateDeptBudget(db: Db, user: Principal, year: number, de
   const from = year * 100 + 1;
   const to = year * 100 + 12;
   await checkBudgetLines(db, lines, from, to, (month) => `月份必须在${year}年内：${month}`);
+  // Line by line, not delete-and-insert: each line's versions are the department's 操作记录 (issue 34
+  // §4), so a save records only the amounts it changed, and a removed line is a deletion by its saver.
   await db.transaction(async (tx) => {
-    await tx.delete(finDeptBudgetLines).where(and(eq(finDeptBudgetLines.deptId, deptId), between(finDeptBudgetLines.month, from, to)));
-    const values = lines
-      .filter((l) => l.amount !== 0)
-      .map((l) => ({ deptId, subjectId: l.subjectId, month: l.month, amount: l.amount, createdBy: user.userId, updatedBy: user.userId }));
-    if (values.length) await tx.insert(finDeptBudgetLines).values(values);
+    const inYear = and(eq(finDeptBudgetLines.deptId, deptId), between(finDeptBudgetLines.month, from, to));
+    const existing = await tx.select().from(finDeptBudgetLines).where(inYear).for('update');
+    const key = (l: { subjectId: number; month: number }) => `${l.subjectId}:${l.month}`;
+    const wanted = new Map(lines.filter((l) => l.amount !== 0).map((l) => [key(l), l]));
+    const gone = existing.filter((e) => !wanted.has(key(e))).map((e) => e.id);
+    if (gone.length) {
+      await tx.update(finDeptBudgetLines).set({ updatedBy: user.userId, updatedAt: new Date() }).where(inArray(finDeptBudgetLines.id, gone));
+      await tx.delete(finDeptBudgetLines).where(inArray(finDeptBudgetLines.id, gone));
+    }
+    const had = new Map(existing.map((e) => [key(e), e]));
+    const changed = [...wanted.values()].filter((l) => had.get(key(l))?.amount !== l.amount);
+    if (changed.length)
+      await tx
+        .insert(finDeptBudgetLines)
+        .values(changed.map((l) => ({ deptId, subjectId: l.subjectId, month: l.month, amount: l.amount, createdBy: user.userId, updatedBy: user.userId })))
+        .onConflictDoUpdate({
+          target: [finDeptBudgetLines.deptId, finDeptBudgetLines.subjectId, finDeptBudgetLines.month],
+          set: { amount: sql`excluded.amount`, updatedBy: user.userId, updatedAt: new Date() },
+        });
   });
   return deptBudgetDetail(db, user, year, deptId);
 }

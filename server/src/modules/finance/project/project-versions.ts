@@ -74,15 +74,22 @@ export async function replacePeople(tx: Db, projectId: number, people: PersonVal
       .values(people.map((p) => ({ projectId, userId: p.userId, role: p.role, joinDate: p.joinDate ?? null, leaveDate: p.leaveDate ?? null })));
 }
 
-export async function replaceLines(tx: Db, versionId: number, lines: LineValue[]): Promise<void> {
+/** What a version's lines add up to (kept on the version: its history is how a budget's amount moved). */
+export const budgetTotal = (lines: readonly LineValue[]) => lines.reduce((sum, l) => sum + l.amount, 0);
+
+export async function replaceLines(tx: Db, versionId: number, lines: LineValue[], userId: number): Promise<void> {
   await tx.delete(finBudgetLines).where(eq(finBudgetLines.versionId, versionId));
   for (let i = 0; i < lines.length; i += 2000) {
     await tx.insert(finBudgetLines).values(lines.slice(i, i + 2000).map((l) => ({ versionId, subjectId: l.subjectId, month: l.month, amount: l.amount })));
   }
+  await tx
+    .update(finProjectVersions)
+    .set({ budgetTotal: budgetTotal(lines), updatedBy: userId })
+    .where(eq(finProjectVersions.id, versionId));
 }
 
 /** The project's draft version (its budget before approval), created on first use. */
-export async function draftVersionId(tx: Db, projectId: number, userId: number): Promise<number> {
+export async function draftVersionId(tx: Db, projectId: number, userId: number, total = 0): Promise<number> {
   const [found] = await tx
     .select({ id: finProjectVersions.id })
     .from(finProjectVersions)
@@ -91,7 +98,7 @@ export async function draftVersionId(tx: Db, projectId: number, userId: number):
   if (found) return found.id;
   const [row] = await tx
     .insert(finProjectVersions)
-    .values({ projectId, status: 'draft', createdBy: userId, updatedBy: userId })
+    .values({ projectId, status: 'draft', budgetTotal: total, createdBy: userId, updatedBy: userId })
     .returning({ id: finProjectVersions.id });
   if (!row) throw new Error('version insert returned nothing');
   return row.id;

@@ -1,4 +1,14 @@
-import type { BudgetUploadResult, ChangeComparison, ChangeRecord, Page, PeriodTable, ProjectDetail, ProjectRecord } from '@erp/contract';
+import {
+  type BudgetUploadResult,
+  type ChangeComparison,
+  type ChangeRecord,
+  formatFen,
+  type HistoryEntry,
+  type Page,
+  type PeriodTable,
+  type ProjectDetail,
+  type ProjectRecord,
+} from '@erp/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +37,8 @@ const orgId = async (code: string) => (await s.db.select({ id: orgUnits.id }).fr
 const userId = async (code: string) => (await s.db.select({ id: users.id }).from(users).where(eq(users.userCode, code)))[0]?.id as number;
 const subjectId = async (code: string) =>
   Number(((await s.db.execute(sql`SELECT id FROM fin_budget_subjects WHERE code = ${code}`)) as unknown as { rows: Array<{ id: number }> }).rows[0]?.id);
+
+const sumOf = (lines: unknown) => (lines as Array<{ amount: number }>).reduce((sum, l) => sum + l.amount, 0);
 
 /** The pending task of an instance and who holds it. */
 async function pendingTask(instanceId: number) {
@@ -462,5 +474,51 @@ describe('subprojects, copies, teams and the rest', () => {
     const anyTask = (await s.db.select({ id: wfTasks.id }).from(wfTasks).limit(1))[0];
     expect((await s.post(B('CancellationBillReject'), { taskId: anyTask?.id, message: '不同意' }, fin)).message).toBe('该任务不是核销单的任务');
     expect((await s.post(B('CancellationBillRollback'), { taskId: 'abc', message: 'x' }, fin)).status).toBe(400);
+  });
+
+  it("keeps a department's own budget lines in its 操作记录: set, changed and removed, by whom, to its readers only", async () => {
+    const dept = await orgId('D004');
+    const [exp01, exp02] = await Promise.all([subjectId('EXP01'), subjectId('EXP02')]);
+    const save = (lines: Array<{ subjectId: number; month: number; amount: number }>) =>
+      s.post(D('updateDeptBudgetDetail'), { year: 2026, deptId: dept, lines }, fin);
+    const history = async () => (await s.post<HistoryEntry[]>('/base_api/base/api/history/list', { kind: 'dept_budget', id: dept }, fin)).data;
+    const lines = [
+      { subjectId: exp02, month: 202604, amount: 500_00 },
+      { subjectId: exp01, month: 202605, amount: 800_00 },
+    ];
+    const first = await save(lines);
+    expect(first.code, first.message).toBe('200');
+    const before = (await history()).length;
+    // The same lines again change nothing; one amount changed and one line removed are two entries.
+    expect((await save(lines)).code).toBe('200');
+    expect(await history()).toHaveLength(before);
+    expect((await save([{ subjectId: exp02, month: 202604, amount: 650_00 }])).code).toBe('200');
+    const entries = await history();
+    expect(entries).toHaveLength(before + 2);
+    const changed = entries.find((e) => e.type === 'changed');
+    expect(changed).toMatchObject({ part: '部门预算 办公费 2026-04', userName: expect.any(String) });
+    expect(changed?.changes).toEqual([{ field: 'amount', label: '金额', from: '500.00', to: '650.00' }]);
+    expect(entries.find((e) => e.type === 'deleted')?.part).toBe('部门预算 差旅费 2026-05');
+    expect(entries.find((e) => e.type === 'created' && e.part === '部门预算 办公费 2026-04')?.changes.map((c) => c.label)).toEqual([
+      '预算科目',
+      '月份',
+      '金额',
+    ]);
+    // Who may not read the department's budget does not read its history either.
+    expect((await s.post('/base_api/base/api/history/list', { kind: 'dept_budget', id: dept }, emp)).status).toBe(404);
+  });
+
+  it("shows in a project's 操作记录 how its draft budget's total moved", async () => {
+    const saved = await s.post<ProjectDetail>(P('addProjectInfo'), await newProject({ name: '预算合计记录项目' }), fin);
+    expect(saved.code, saved.message).toBe('200');
+    const project = await newProject({ name: '预算合计记录项目' });
+    const budget = (project.budget as Array<{ subjectId: number; month: number; amount: number }>).map((l) => ({ ...l, amount: l.amount + 100 }));
+    expect((await s.post(P('tempSaveProject'), { ...project, id: saved.data.id, budget }, fin)).code).toBe('200');
+    const entries = (await s.post<HistoryEntry[]>('/base_api/base/api/history/list', { kind: 'project', id: saved.data.id }, fin)).data;
+    const moved = entries.find((e) => e.part?.startsWith('预算版本') && e.type === 'changed');
+    expect(moved?.changes).toEqual([{ field: 'budget_total', label: '预算合计', from: formatFen(sumOf(project.budget)), to: formatFen(sumOf(budget)) }]);
+    expect(entries.find((e) => e.part?.startsWith('预算版本') && e.type === 'created')?.changes).toContainEqual(
+      expect.objectContaining({ label: '预算合计', to: formatFen(sumOf(project.budget)) }),
+    );
   });
 });

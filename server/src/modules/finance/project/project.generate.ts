@@ -39,6 +39,10 @@ export async function generateProjects(db: Db, projects: number, today = new Dat
       FROM fin_project_versions v JOIN fin_projects p ON p.id = v.project_id
       CROSS JOIN fin_budget_subjects s CROSS JOIN gen_months m
       WHERE p.project_no LIKE 'GXM%'`);
+    await tx.execute(sql`
+      UPDATE fin_project_versions v SET budget_total = t.total
+      FROM (SELECT version_id, sum(amount)::bigint AS total FROM fin_budget_lines GROUP BY version_id) t
+      WHERE t.version_id = v.id AND v.budget_total <> t.total`);
     // In slices of 100 projects: the triggers keeping the per-department and per-unit sums see each
     // statement's rows at once, and a slice's fit in memory (on PGlite one statement of 1.44 million
     // rows spilled its aggregation to disk and took tens of minutes).

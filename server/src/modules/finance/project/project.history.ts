@@ -21,6 +21,7 @@ registerHistoryKind({
     state: { label: '审批状态', type: 'state' },
     phase: { label: '项目状态', dict: 'FINPROJECTPHASE' },
     version_no: { label: '版本' },
+    claim_budget: { label: '报销超预算', values: { off: '不控制', warn: '提醒', refuse: '禁止提交' } },
     deleted_at: { label: '删除时间' },
   },
   parts: [
@@ -32,6 +33,7 @@ registerHistoryKind({
         version_no: { label: '版本' },
         status: { label: '版本状态', values: { draft: '草稿', proposed: '审批中', effective: '已生效', discarded: '已作废' } },
         effective_month: { label: '生效月份', type: 'month' },
+        budget_total: { label: '预算合计', type: 'money' },
       },
     },
   ],

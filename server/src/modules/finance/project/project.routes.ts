@@ -26,6 +26,7 @@ import {
   projectDetail,
   projectRow,
   readableProject,
+  saveClaimBudget,
   saveStages,
   saveTeam,
   storeDraft,
@@ -135,6 +136,12 @@ export function projectRoutes(platform: Platform): Route[] {
       const id = await copyProject(db, ctx.user, input.id);
       ctx.audit({ recordId: id, after: { copiedFrom: input.id } });
       return detailOf(ctx.user, id);
+    },
+    saveClaimBudget: async (input, ctx) => {
+      const before = await detailOf(ctx.user, input.id);
+      await saveClaimBudget(db, ctx.user, input.id, input.claimBudget);
+      ctx.audit({ recordId: input.id, before: { claimBudget: before.claimBudget } });
+      return detailOf(ctx.user, input.id);
     },
     getProjectInfo: async (input, ctx) => {
       if (!input.id && !input.instanceId) throw badRequest('id 或 instanceId 必须提供一个');

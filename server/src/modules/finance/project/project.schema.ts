@@ -45,6 +45,8 @@ export const finProjects = pgTable(
     /** The latest effective budget version (0 before approval). */
     versionNo: integer('version_no').notNull().default(0),
     processInstanceId: integer('process_instance_id'),
+    /** The claim budget control for this project (off · warn · refuse); null: the company's (issue 34 §3). */
+    claimBudget: varchar('claim_budget', { length: 8 }),
     ...auditColumns,
     ...softDelete,
   },
@@ -112,6 +114,8 @@ export const finProjectVersions = pgTable(
     effectiveMonth: integer('effective_month'),
     changeId: integer('change_id'),
     snapshot: jsonb('snapshot').$type<ProjectSnapshot>(),
+    /** What its lines add up to, kept with every save of them so the project's 操作记录 shows the budget's amount moving (issue 34 §4). */
+    budgetTotal: fen('budget_total').notNull().default(0),
     ...auditColumns,
   },
   (t) => [index('fin_project_versions_project_idx').on(t.projectId, t.status)],
@@ -209,13 +213,15 @@ export const finProjectClosures = pgTable(
 export const finDeptBudgetLines = pgTable(
   'fin_dept_budget_lines',
   {
+    /** Names a line in its department's 操作记录 (record_versions); the key stays department, subject and month. */
+    id: serial('id').notNull(),
     deptId: integer('dept_id').notNull(),
     subjectId: integer('subject_id').notNull(),
     month: integer('month').notNull(),
     amount: fen('amount').notNull(),
     ...auditColumns,
   },
-  (t) => [primaryKey({ columns: [t.deptId, t.subjectId, t.month] })],
+  (t) => [primaryKey({ columns: [t.deptId, t.subjectId, t.month] }), uniqueIndex('fin_dept_budget_lines_id_uq').on(t.id)],
 );
 
 /**

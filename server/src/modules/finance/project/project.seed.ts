@@ -19,7 +19,7 @@ import {
   finProjectVersions,
   type ProjectSnapshot,
 } from './project.schema';
-import { type LineValue, monthOf, monthsBetween, rebuildInForce, snapshotOf } from './project-versions';
+import { budgetTotal, type LineValue, monthOf, monthsBetween, rebuildInForce, snapshotOf } from './project-versions';
 
 /** The 30 budget subjects (预算科目): code, name, type (001 income · 002 outcome · 003 expense). */
 export const BUDGET_SUBJECTS: Array<[string, string, string]> = [
@@ -248,6 +248,7 @@ async function seedProjects(ctx: SeedContext): Promise<void> {
       .values({
         projectId: row.id,
         status: kind === 'draft' || kind === 'approving' ? 'draft' : 'effective',
+        budgetTotal: budgetTotal(budget),
         versionNo: kind === 'draft' || kind === 'approving' ? 0 : 1,
         effectiveMonth: kind === 'draft' || kind === 'approving' ? null : startYm,
         createdBy: fin,
@@ -283,7 +284,15 @@ async function seedProjects(ctx: SeedContext): Promise<void> {
       ];
       const [v2] = await db
         .insert(finProjectVersions)
-        .values({ projectId: row.id, status: 'effective', versionNo: 2, effectiveMonth: effective, snapshot: after, createdBy: fin })
+        .values({
+          projectId: row.id,
+          status: 'effective',
+          versionNo: 2,
+          effectiveMonth: effective,
+          snapshot: after,
+          budgetTotal: budgetTotal(lines),
+          createdBy: fin,
+        })
         .returning({ id: finProjectVersions.id });
       if (!v2) throw new Error('version insert failed');
       await insertLines(db, v2.id, lines);
@@ -346,20 +355,22 @@ async function seedProjects(ctx: SeedContext): Promise<void> {
     const applicant = open.managerUserId && open.managerUserId !== mgr ? open.managerUserId : (ctx.userIds.get('emp01') as number);
     const before = await snapshotOf(db, open);
     const after: ProjectSnapshot = { ...before, contractAmount: Math.round(open.contractAmount * 1.05), remark: '追加驻场人员两名' };
-    const [v] = await db
-      .insert(finProjectVersions)
-      .values({ projectId: open.id, status: 'proposed', createdBy: applicant })
-      .returning({ id: finProjectVersions.id });
     const [cur] = await db
       .select({ id: finProjectVersions.id })
       .from(finProjectVersions)
       .where(sql`${finProjectVersions.projectId} = ${open.id} AND ${finProjectVersions.status} = 'effective'`);
+    const lines = cur
+      ? (await db.select().from(finBudgetLines).where(eq(finBudgetLines.versionId, cur.id))).map((l) => ({
+          subjectId: l.subjectId,
+          month: l.month,
+          amount: Math.round(l.amount * 1.05),
+        }))
+      : [];
+    const [v] = await db
+      .insert(finProjectVersions)
+      .values({ projectId: open.id, status: 'proposed', budgetTotal: budgetTotal(lines), createdBy: applicant })
+      .returning({ id: finProjectVersions.id });
     if (v && cur) {
-      const lines = (await db.select().from(finBudgetLines).where(eq(finBudgetLines.versionId, cur.id))).map((l) => ({
-        subjectId: l.subjectId,
-        month: l.month,
-        amount: Math.round(l.amount * 1.05),
-      }));
       await insertLines(db, v.id, lines);
       const effective = Math.min(Math.max(thisMonth, monthOf(open.startDate as string)), monthOf(open.endDate as string));
       const [change] = await db

@@ -1,7 +1,8 @@
-import { FIN_MSG, PROJECT_PHASE, type ProjectDetail, type ProjectDraftInput, type ProjectRecord } from '@erp/contract';
+import { type ClaimBudgetMode, FIN_MSG, PROJECT_PHASE, type ProjectDetail, type ProjectDraftInput, type ProjectRecord } from '@erp/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { orgUnits, users } from '../../../db/schema';
 import type { Principal } from '../../../platform/auth/principal';
+import { asClaimBudgetMode, claimBudgetMode } from '../../../platform/controls/claim-budget-mode';
 import type { Db } from '../../../platform/db';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import * as engine from '../../../workflow/engine';
@@ -11,6 +12,7 @@ import { projectResource } from './project.resource';
 import { finProjectChanges, finProjectClosures, finProjectPeople, finProjectStages, finProjects, finProjectVersions } from './project.schema';
 import { checkBudget, checkPeriod, checkStages, checkSubmittable, projectVars } from './project-checks';
 import {
+  budgetTotal,
   draftVersionId,
   type LineValue,
   linesOf,
@@ -61,7 +63,8 @@ export async function writableProject(db: Db, user: Principal, id: number): Prom
 }
 
 export async function projectDetail(db: Db, record: ProjectRecord, versionNo?: number): Promise<ProjectDetail> {
-  const [row] = await db.select({ remark: finProjects.remark }).from(finProjects).where(eq(finProjects.id, record.id));
+  const [row] = await db.select({ remark: finProjects.remark, claimBudget: finProjects.claimBudget }).from(finProjects).where(eq(finProjects.id, record.id));
+  const claimBudget = asClaimBudgetMode(row?.claimBudget);
   const stages = await db.select().from(finProjectStages).where(eq(finProjectStages.projectId, record.id)).orderBy(asc(finProjectStages.sort));
   const people = await peopleOf(db, record.id);
   const version = await versionFor(db, record.id, versionNo);
@@ -99,6 +102,8 @@ export async function projectDetail(db: Db, record: ProjectRecord, versionNo?: n
         }
       : {}),
     remark: snapshot ? snapshot.remark : (row?.remark ?? null),
+    claimBudget,
+    claimBudgetInForce: claimBudget ?? (await claimBudgetMode(db)),
     stages: snapshot
       ? snapshot.stages.map((s, i) => ({
           id: 0,
@@ -286,7 +291,7 @@ export async function storeDraft(
     }
     if (children.stages) await replaceStages(tx, projectId, children.stages);
     if (children.people) await replacePeople(tx, projectId, children.people);
-    if (children.budget) await replaceLines(tx, await draftVersionId(tx, projectId, user.userId), children.budget);
+    if (children.budget) await replaceLines(tx, await draftVersionId(tx, projectId, user.userId, budgetTotal(children.budget)), children.budget, user.userId);
     return projectId;
   });
 }
@@ -375,4 +380,14 @@ export async function saveStages(db: Db, user: Principal, projectId: number, sta
     checkStages(stages, { startDate: row.startDate, endDate: row.endDate }, row.contractAmount);
   }
   await db.transaction(async (tx) => replaceStages(tx, projectId, stages));
+}
+
+/** Sets a project's claim budget control (`company`: back to the company's), by whoever sets the company's controls. */
+export async function saveClaimBudget(db: Db, user: Principal, id: number, mode: ClaimBudgetMode | 'company'): Promise<void> {
+  const [row] = await db
+    .update(finProjects)
+    .set({ claimBudget: mode === 'company' ? null : mode, updatedAt: new Date(), updatedBy: user.userId })
+    .where(and(eq(finProjects.id, id), isNull(finProjects.deletedAt)))
+    .returning({ id: finProjects.id });
+  if (!row) throw notFound('项目不存在');
 }

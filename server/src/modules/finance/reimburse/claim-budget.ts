@@ -1,6 +1,6 @@
-import { EXPENSE_BUDGET_SUBJECTS, formatFen, REIMBURSE_MSG } from '@erp/contract';
+import { type ClaimBudgetMode, EXPENSE_BUDGET_SUBJECTS, formatFen, REIMBURSE_MSG } from '@erp/contract';
 import { sql } from 'drizzle-orm';
-import { claimBudgetMode } from '../../../platform/controls/claim-budget-mode';
+import { asClaimBudgetMode, claimBudgetMode } from '../../../platform/controls/claim-budget-mode';
 import { type Db, queryRows } from '../../../platform/db';
 import { refusedAt } from '../../../platform/errors';
 
@@ -9,7 +9,8 @@ import { refusedAt } from '../../../platform/errors';
  * is spent from a budget subject (EXPENSE_BUDGET_SUBJECTS); a subject's budget is what the project's
  * budget in force holds for it over all months, and what is used is the project's actuals for it plus
  * its other live claims (in approval, sent back or approved). A project without any budget is not
- * checked. The company chooses in 内控设置 whether an overrun is a notice (default) or a refusal.
+ * checked. The company chooses in 内控设置 whether an overrun is a notice (default) or a refusal; a
+ * project may have its own setting.
  */
 
 /** The overrun of each subject the claim's lines take past its budget, as the message says it; empty when within. */
@@ -50,16 +51,25 @@ async function overruns(db: Db, claimId: number): Promise<string[]> {
   });
 }
 
+/** The control for a claim: its project's own setting (项目详情 → 项目预算), else the company's. */
+async function modeFor(db: Db, claimId: number): Promise<ClaimBudgetMode> {
+  const [own] = await queryRows<{ claim_budget: string | null }>(
+    db,
+    sql`SELECT p.claim_budget FROM fin_expense_claims c JOIN fin_projects p ON p.id = c.project_id WHERE c.id = ${claimId}`,
+  );
+  return asClaimBudgetMode(own?.claim_budget) ?? (await claimBudgetMode(db));
+}
+
 /** The notice a claim shows its claimant and approvers while the control is on; null when within budget. */
 export async function claimBudgetNotice(db: Db, claimId: number): Promise<string | null> {
-  if ((await claimBudgetMode(db)) === 'off') return null;
+  if ((await modeFor(db, claimId)) === 'off') return null;
   const found = await overruns(db, claimId);
   return found.length ? found.join('；') : null;
 }
 
 /** At submission: refuses (409, under the project) a claim over budget when the company refuses overruns. */
 export async function requireClaimWithinBudget(db: Db, claimId: number): Promise<void> {
-  if ((await claimBudgetMode(db)) !== 'refuse') return;
+  if ((await modeFor(db, claimId)) !== 'refuse') return;
   const found = await overruns(db, claimId);
   if (found.length) throw refusedAt(409, 'projectId', `${found.join('；')}${REIMBURSE_MSG.overBudgetRefused}`, 'budget');
 }

@@ -1,4 +1,4 @@
-import type { ClaimDetail, ClaimRecord, ExpenseInvoice, FileEntry, Page, SignedLink } from '@erp/contract';
+import type { ClaimDetail, ClaimRecord, ExpenseInvoice, FileEntry, HistoryEntry, Page, ProjectDetail, SignedLink } from '@erp/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -543,6 +543,36 @@ describe('a claim within its project budget (issue 34 §3)', () => {
     // The approver reads the same notice (the other claim, submitted before, is now counted as used).
     const approverView = await s.post<ClaimDetail>(RB('detail'), { id: over.data.id }, mgr);
     expect(approverView.data.budgetNotice).toContain('差旅费超出项目预算');
+  });
+
+  it("follows a project's own setting over the company's, set only by who sets the company's, and in the project's history", async () => {
+    // The project of the test above: its 差旅费 budget is spent, so any travel claim on it is over.
+    const [project] = (await s.post<Array<{ id: number }>>(RB('projects'), {}, emp)).data;
+    const pid = project?.id as number;
+    const P = (n: string) => `/finance_api/finance/project/${n}`;
+    const setProject = (claimBudget: string, token = admin) => s.post<ProjectDetail>(P('saveClaimBudget'), { id: pid, claimBudget }, token);
+    expect((await setProject('refuse', mgr)).status).toBe(403);
+    expect((await setProject('refuse', emp)).status).toBe(403);
+    const bad = await setProject('strict');
+    expect([bad.status, bad.message]).toEqual([400, expect.stringContaining('请选择报销超预算的处理方式')]);
+    const refusing = await setProject('refuse');
+    expect(refusing.code, refusing.message).toBe('200');
+    expect(refusing.data).toMatchObject({ claimBudget: 'refuse', claimBudgetInForce: 'refuse' });
+    try {
+      const claim = await s.post<{ id: number }>(RB('save'), { reason: '项目禁止超预算', projectId: pid, lines: [line([], 10_00, '002')] }, emp);
+      expect(claim.code, claim.message).toBe('200');
+      const refused = await s.post(RB('submit'), { id: claim.data.id }, emp);
+      expect([refused.status, refused.message]).toEqual([409, expect.stringContaining('差旅费超出项目预算')]);
+      expect((await setProject('off')).data).toMatchObject({ claimBudget: 'off', claimBudgetInForce: 'off' });
+      expect((await s.post<ClaimDetail>(RB('detail'), { id: claim.data.id }, emp)).data.budgetNotice).toBeNull();
+      expect((await s.post(RB('submit'), { id: claim.data.id }, emp)).code).toBe('200');
+      const history = await s.post<HistoryEntry[]>('/base_api/base/api/history/list', { kind: 'project', id: pid }, admin);
+      expect(history.data.flatMap((e) => e.changes).filter((c) => c.label === '报销超预算')).toEqual(
+        expect.arrayContaining([expect.objectContaining({ from: null, to: '禁止提交' }), expect.objectContaining({ from: '禁止提交', to: '不控制' })]),
+      );
+    } finally {
+      expect((await setProject('company')).data).toMatchObject({ claimBudget: null, claimBudgetInForce: 'warn' });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns } from '../../../db/columns';
 
 /** Kernel columns every lifecycle document carries (docs/domain/hr-lifecycle.md). */
@@ -167,4 +167,20 @@ export const hourWhitelist = pgTable(
     ...auditColumns,
   },
   (t) => [uniqueIndex('hour_whitelist_emp_uq').on(t.employeeId)],
+);
+
+/**
+ * Expiry reminders sent (issue 39, expiry.ts): one row per thing, its date and the period it was
+ * reminded for; the row is the claim, so several processes remind once, and a new date starts again.
+ */
+export const hrExpiryReminders = pgTable(
+  'hr_expiry_reminders',
+  {
+    kind: varchar('kind', { length: 16 }).notNull(),
+    recordId: integer('record_id').notNull(),
+    expireDate: date('expire_date').notNull(),
+    threshold: integer('threshold').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.recordId, t.expireDate, t.threshold] })],
 );

@@ -3,6 +3,7 @@ import { Tabs } from 'antd';
 import { RecordHistory } from '../../../components/history/record-history';
 import { BaseBlock, LinkBlock, SingleBlock, WorkersBlock } from './employee-blocks';
 import { ChangeHistory, TakeOfficeHistory } from './employee-history';
+import { EmployeeTimeline } from './employee-timeline';
 import { MaterialsPanel } from './materials-panel';
 import { LIST_SECTIONS, type ListSectionName } from './section-calls';
 import { SectionPanel } from './section-panel';
@@ -31,6 +32,7 @@ export function EmployeeRecords({ employeeId, canEdit }: { employeeId: number; c
             </>
           ),
         },
+        { key: 'timeline', label: '时间线', children: <EmployeeTimeline employeeId={employeeId} /> },
         { key: 'changes', label: '变动记录', children: <ChangeHistory employeeId={employeeId} /> },
         { key: 'offices', label: '任职记录', children: <TakeOfficeHistory employeeId={employeeId} /> },
         { key: 'history', label: '操作记录', children: <RecordHistory kind="employee" id={employeeId} /> },

@@ -1,3 +1,4 @@
+import { expiryCalls } from '@erp/contract/modules/expiry';
 import {
   type ChangeLogRecord,
   changeLogMeta,
@@ -16,6 +17,7 @@ import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { ResourceTable } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
 import { BulkRegularDialog } from './bulk-regular-dialog';
+import { ExpiryTab } from './expiry-tab';
 import { PERSON_KEYWORD } from './keyword';
 import { RenewalDialog } from './move-dialogs';
 import { QuitTab, TransferTab } from './move-tabs';
@@ -149,6 +151,8 @@ export default function StaffChangeScreen() {
   const can = useHasAuth();
   const agency = useQuery({ queryKey: [...KEY, 'agency'], queryFn: () => api(lifecycleCalls.getHrmAgency, {}) });
   const a = agency.data;
+  // What ends within 30 days or has ended: the count on 即将到期.
+  const expiring = useQuery({ queryKey: ['hr', 'expiry', 'count'], queryFn: () => api(expiryCalls.page, { days: 30, expired: true, pageSize: 1 }) });
   const label = (text: string, n?: number) => (
     <Space size={4}>
       {text}
@@ -166,6 +170,7 @@ export default function StaffChangeScreen() {
           { key: 'adjustment', label: label('调岗调薪'), children: <TransferTab adjustment /> },
           { key: 'quit', label: label('离职管理', a?.resigning), children: <QuitTab /> },
           { key: 'renewal', label: label('合同续签', a?.contractsEnding), children: <RenewalTab /> },
+          { key: 'expiry', label: label('即将到期', expiring.data?.total), children: <ExpiryTab /> },
           {
             key: 'changes',
             label: label('异动记录'),

@@ -8,6 +8,7 @@ import { api } from '../../../app/api/client';
 import { DictTag } from '../../../components/resource';
 import { ScreenFrame } from '../../base/screen-frame';
 import { changeLabel } from '../change-request/change-label';
+import { EmployeeTimeline } from '../employee/employee-timeline';
 import { MyDataReads } from './my-data-reads';
 import { MySessions } from './my-sessions';
 
@@ -93,6 +94,11 @@ export default function PersonalFirstPage() {
           )}
         />
       </Card>
+      {base.data && (
+        <Card title="我的时间线" style={{ marginTop: 16 }}>
+          <EmployeeTimeline employeeId={null} />
+        </Card>
+      )}
       <MyDataReads />
       <MySessions />
     </ScreenFrame>

@@ -2,7 +2,7 @@ import { baseCalls } from '@erp/contract/modules/base';
 import { employeeCalls, HR_PERM, type RosterRecord, rosterMeta } from '@erp/contract/modules/employee';
 import { LIFECYCLE_PERM } from '@erp/contract/modules/lifecycle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../app/api/client';
@@ -75,6 +75,7 @@ export default function RosterScreen() {
             }
             selection={can(LIFECYCLE_PERM.manage) ? { rows: chosen, onChange: setChosen } : undefined}
             columns={{
+              expiredCount: { render: (v: number) => (v ? <Tag color="red">{v} 项已过期</Tag> : null) },
               name: {
                 render: (v: unknown, r: RosterRecord) => (
                   <Button type="link" size="small" style={{ padding: 0 }} onClick={() => open(r)}>
