@@ -169,6 +169,8 @@ export const ZRosterFilters = {
   entryDateTo: isoDate().optional(),
   /** Name, code, account, phone or ID number. */
   keyword: keyword(),
+  /** Only these employees (the rows chosen on the roster, for their export). */
+  ids: z.array(id()).max(500, '一次最多选择500人').optional(),
 };
 
 /** Block 1 of an employee: who the person is (基本信息). */

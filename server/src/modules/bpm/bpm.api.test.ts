@@ -105,7 +105,8 @@ describe('process centre', () => {
     const hrTask = (await todo('hr01', { keyword: '流程中心' })).records[0];
     await call('hr01', 'task/pass', { taskId: hrTask?.taskId });
     const closed = (await call<Page<TaskListItem>>('emp01', 'getUserClosedTaskSort', { keyword: '流程中心' })).data;
-    expect(closed.records[0]).toMatchObject({ processInstanceId: id, status: 'passed' });
+    // 已办结's 结果: the decision that closed it, its step and who took it.
+    expect(closed.records[0]).toMatchObject({ processInstanceId: id, status: 'passed', outcome: 'pass', currentNodes: expect.stringMatching(/ · /) });
     const cc = (await call<Page<TaskListItem>>('fin01', 'getUserCCTaskSort', { keyword: '流程中心' })).data;
     expect(cc.records[0]).toMatchObject({ processInstanceId: id, ccRead: false });
     const ccBadge = (await call<{ ccTotal: number }>('fin01', 'getAllUserTaskTotal')).data.ccTotal;
@@ -302,6 +303,7 @@ describe('process centre', () => {
     expect((await call<Page<AdminInstanceItem>>('admin', 'instance/page', { keyword: '终止测试', status: 'terminated' })).data.total).toBe(1);
     const closed = (await call<Page<TaskListItem>>('emp01', 'getUserClosedTaskSort', { pageIndex: 1, pageSize: 10, keyword: '终止测试' })).data;
     expect(closed.records.map((r) => r.status)).toEqual(['terminated']);
+    expect(closed.records[0]?.outcome).toBeNull();
   });
 
   it('keeps other people out of a flow', async () => {

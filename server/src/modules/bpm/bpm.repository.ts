@@ -184,6 +184,11 @@ export async function taskList(db: Db, userId: number, kind: TaskListKind, f: Li
 }
 
 /** Finished processes I started or acted on: one row per instance. */
+/** The decisions of the instance (pass, reject), for the last one of a closed request. */
+const decided = sql`x.instance_id = wf_instances.id AND x.status = 'done' AND x.kind = 'approve' AND x.outcome IN ('pass', 'reject')`;
+const lastDecision = sql<string | null>`(SELECT concat_ws(' · ', x.node_name, u.real_name) FROM wf_tasks x LEFT JOIN users u ON u.id = x.completed_by
+  WHERE ${decided} ORDER BY x.completed_at DESC, x.id DESC LIMIT 1)`;
+
 export async function closedList(db: Db, userId: number, f: ListFilters): Promise<{ records: TaskListItem[]; total: number }> {
   const mine = sql`(${wfInstances.initiatorUserId} = ${userId} OR EXISTS (SELECT 1 FROM wf_tasks y WHERE y.instance_id = wf_instances.id AND y.completed_by = ${userId} AND y.kind IN ('approve', 'resubmit')))`;
   const filters = instanceFilters({ ...f, keyword: undefined }, and(inArray(wfInstances.status, ['passed', 'rejected', 'revoked', 'terminated']), mine));
@@ -207,6 +212,8 @@ export async function closedList(db: Db, userId: number, f: ListFilters): Promis
         status: wfInstances.status,
         startTime: wfInstances.startedAt,
         endTime: wfInstances.endedAt,
+        lastDecision: lastDecision,
+        lastOutcome: sql<string | null>`(SELECT x.outcome FROM wf_tasks x WHERE ${decided} ORDER BY x.completed_at DESC, x.id DESC LIMIT 1)`,
       })
       .from(wfInstances)
       .where(where)
@@ -231,9 +238,10 @@ export async function closedList(db: Db, userId: number, f: ListFilters): Promis
       startTime: iso(r.startTime) ?? '',
       taskTime: iso(r.endTime),
       endTime: iso(r.endTime),
-      currentNodes: '',
+      // 已办结's 结果: the decision that ended it (its step and who took it); empty for a revoked one.
+      currentNodes: r.lastDecision ?? '',
       ccRead: null,
-      outcome: null,
+      outcome: r.lastOutcome ?? null,
     })),
   };
 }

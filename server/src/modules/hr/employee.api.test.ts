@@ -99,6 +99,23 @@ describe('roster', () => {
     // Managers may list but not export.
     expect((await call('mgr01', 'roster/exportRosterData', {})).status).toBe(403);
   });
+
+  it('exports only the rows chosen on the roster, and refuses more than 500 of them', async () => {
+    const page = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { pageSize: 3 })).data.records;
+    const res = await fetch(`${s.url}${H}roster/exportRosterData`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.hr01}` },
+      body: JSON.stringify({ ids: page.map((r) => r.id) }),
+    });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.worksheets[0];
+    const codes = Array.from({ length: (sheet?.rowCount ?? 1) - 1 }, (_, i) => String(sheet?.getRow(i + 2).getCell(1).value));
+    expect(codes.sort()).toEqual(page.map((r) => r.employeeCode).sort());
+    const many = await call('hr01', 'roster/exportRosterData', { ids: Array.from({ length: 501 }, (_, i) => i + 1) });
+    expect([many.status, many.message]).toEqual([400, expect.stringContaining('一次最多选择500人')]);
+  });
 });
 
 describe('info blocks', () => {

@@ -5,7 +5,7 @@ import { grades, orgUnits, users } from '../../db/schema';
 import type { Principal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db';
 import { pageWindow, rowCountLiteral } from '../../platform/http/paging';
-import { atLeast, atMost, equals, type FilterFn, inOrgSubtree, likePattern } from '../../platform/resource/filters';
+import { atLeast, atMost, equals, type FilterFn, inOrgSubtree, likePattern, oneOf } from '../../platform/resource/filters';
 import { defineResource } from '../../platform/resource/resource';
 import { isPieceKeyword } from '../base/base.resources';
 import { employees } from './hr.schema';
@@ -91,6 +91,7 @@ export const rosterResource = defineResource<RosterRecord, typeof employees>({
     entryDateFrom: atLeast(employees.entryDate),
     entryDateTo: atMost(employees.entryDate),
     keyword: rosterKeyword,
+    ids: oneOf(employees.id),
   },
   sortable: {
     employeeCode: employees.employeeCode,

@@ -11,6 +11,17 @@ export function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** One of the values given (an empty or missing list: no condition). */
+export const oneOf =
+  (column: Column | SQL): FilterFn =>
+  (v) =>
+    Array.isArray(v) && v.length
+      ? sql`${column} IN (${sql.join(
+          v.map((x) => sql`${x}`),
+          sql`, `,
+        )})`
+      : undefined;
+
 /** Exact match. */
 export const equals =
   (column: Column | SQL): FilterFn =>

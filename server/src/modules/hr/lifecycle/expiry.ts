@@ -17,6 +17,7 @@ import { loadGrants } from '../../../platform/auth/sessions';
 import { type Db, queryRows } from '../../../platform/db';
 import { escapeHtml } from '../../../platform/html';
 import { enqueue } from '../../../platform/outbox/outbox';
+import { likePattern } from '../../../platform/resource/filters';
 import { addDays } from './lists.service';
 
 /*
@@ -79,7 +80,7 @@ function conditions(user: Principal, f: Filters, today: string): SQL {
   if (f.kind) parts.push(sql`x.kind = ${f.kind}`);
   if (f.orgId) parts.push(sql`e.org_id IN (${orgSubtreeIds(f.orgId)})`);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(f.keyword);
     parts.push(sql`(e.name ILIKE ${like} OR e.employee_code ILIKE ${like} OR x.item_name ILIKE ${like})`);
   }
   parts.push(dataScopeCondition(user, { orgId: sql`e.org_id`, ownerUserId: sql`e.user_id` }));

@@ -47,6 +47,11 @@ export default function BacklogScreen() {
     if (badge !== ':') void refetchList();
   }, [badge, refetchList]);
 
+  // How a closed request ended: its last decision (审批通过 · 财务审批 · 张三), else how it stopped.
+  const closedResult = (r: TaskListItem) =>
+    r.outcome
+      ? `${t(`bpm.done.${r.outcome === 'pass' ? 'pass' : 'reject'}`)}${r.currentNodes ? ` · ${r.currentNodes}` : ''}`
+      : t(`bpm.status.${r.status}`, { defaultValue: r.status });
   const columns: TableProps<TaskListItem>['columns'] = [
     { title: t('bpm.colTitle'), dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
     { title: t('bpm.colProcess'), dataIndex: 'processName', key: 'processName', sorter: true, width: 140 },
@@ -54,7 +59,7 @@ export default function BacklogScreen() {
       title: t(tab === 'closed' ? 'bpm.colResult' : 'bpm.colNode'),
       key: 'node',
       width: 160,
-      render: (_, r) => (tab === 'todo' ? r.taskName : r.currentNodes || '—'),
+      render: (_, r) => (tab === 'todo' ? r.taskName : tab === 'closed' ? closedResult(r) : r.currentNodes || '—'),
     },
     { title: t('bpm.colInitiator'), dataIndex: 'initiatorName', key: 'initiatorName', width: 100 },
     { title: t('bpm.colStart'), dataIndex: 'startTime', key: 'startTime', sorter: true, width: 150, render: time },

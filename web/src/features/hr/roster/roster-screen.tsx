@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../app/api/client';
+import { api, download } from '../../../app/api/client';
 import { Auth, useHasAuth } from '../../../app/auth/auth';
 import { ImportDialog, ResourceTable } from '../../../components/resource';
 import { OrgSideTree } from '../../base/org-side-tree';
@@ -67,6 +67,14 @@ export default function RosterScreen() {
                   <Button onClick={() => setImporting(true)}>导入员工</Button>
                 </Auth>
                 <Auth code={LIFECYCLE_PERM.manage}>
+                  {can(HR_PERM.rosterExport) && (
+                    <Button
+                      disabled={chosen.length === 0}
+                      onClick={() => void download(employeeCalls.rosterExport, { ids: chosen.map((r) => r.id) }, '员工花名册（所选）.xlsx')}
+                    >
+                      导出所选{chosen.length ? `（${chosen.length}）` : ''}
+                    </Button>
+                  )}
                   <Button disabled={chosen.length === 0} onClick={() => setWhitelisting(chosen)} data-testid="hour-whitelist">
                     考勤白名单{chosen.length ? `（${chosen.length}）` : ''}
                   </Button>
