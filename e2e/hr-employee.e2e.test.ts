@@ -24,7 +24,7 @@ describe('roster and staff detail (hr01)', () => {
     await page.getByPlaceholder('姓名 / 工号 / 账号 / 手机号 / 证件号码').press('Enter');
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /导\s*出/ }).click();
+    await page.getByRole('button', { name: /导\s*出$/ }).click();
     expect((await download).suggestedFilename()).toBe('员工花名册.xlsx');
 
     await rows(page).first().getByRole('button', { name: '叶子豪' }).click();

@@ -66,4 +66,30 @@ describe('expiry reminders (user15 → hr01 → user15)', () => {
     expect(mine.errors).toEqual([]);
     await mine.context.close();
   });
+
+  it('HR chooses an employee on the roster and reminds them to complete their records; the employee has the message', async () => {
+    const hr = await signedIn(browser, 'hr01');
+    await recordToasts(hr.page);
+    await go(hr.page, '/staffManagement/index');
+    await hr.page.getByLabel('关键字').fill('user15');
+    await hr.page.getByLabel('关键字').press('Enter');
+    const rows = hr.page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+    await rows.first().getByRole('checkbox').check();
+    await hr.page.getByRole('button', { name: /提醒完善信息（1）/ }).click();
+    const dialog = hr.page.locator('.ant-modal:visible');
+    await dialog.getByLabel('提醒内容').fill('请补充您的紧急联系人（端到端）');
+    await expectToastAfter(hr.page, '已提醒 1 人', () => dialog.getByRole('button', { name: '发送提醒' }).click());
+    expect(hr.errors).toEqual([]);
+    await hr.context.close();
+    const employee = await apiLogin('user15');
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ records: Array<{ title: string }> }>('/msg_api/msg/api/message/page', { keyword: '请完善个人信息' }, employee.access_token)).data
+            .records.length,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+  });
 });

@@ -148,9 +148,9 @@ describe('commands', () => {
     const notices = await s.db
       .select({ payload: outbox.payload })
       .from(outbox)
-      .where(
-        sql`${outbox.topic} = 'notify' AND ${outbox.id} > ${Number(before[0]?.id ?? 0)} AND ${outbox.payload}->'todo'->>'memo' = ${`processInstanceId=${inst.id}`}`,
-      );
+      .where(sql`${outbox.topic} = 'notify' AND ${outbox.id} > ${Number(before[0]?.id ?? 0)} AND ${outbox.payload}->'todo'->>'theme' = ${inst.title}`);
+    // The popup shows no internal ids (issue 36): its memo is for people.
+    expect(notices.map((n) => (n.payload as { todo: { memo?: string } }).todo.memo ?? '').join('')).not.toMatch(/processInstanceId|\d{3,}/);
     const detail = `/DetailsPage?processKey=Simple&processInstanceId=${inst.id}`;
     expect(notices.map((n) => (n.payload as { link: string }).link).sort()).toEqual([
       `${detail}&mode=cc`,

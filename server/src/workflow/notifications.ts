@@ -51,7 +51,6 @@ export async function queueCreatedNotices(run: Run): Promise<void> {
         items: `${g.nodeName}${what}`,
         startTime,
         noticeUsers: run.initiatorName,
-        memo: `processInstanceId=${run.inst.id}`,
       },
       link: cc ? detailsLink(run.inst, 'cc') : '/backlog/index',
     });
@@ -112,7 +111,7 @@ export function queueTimerNotice(run: Run, receivers: number[], nodeName: string
       items: `${nodeName}超时提醒`,
       startTime: inst.startedAt.toISOString(),
       noticeUsers: '',
-      memo: `processInstanceId=${inst.id}`,
+      memo: '已超过处理时限',
     },
     link: '/backlog/index',
   });

@@ -621,6 +621,16 @@ const ZEmployeeRef = z.object({ employeeId: id() });
 /** Section lists take the employee; without it, the signed-in user's own record. */
 const ZOwnSection = z.object({ employeeId: optionalId() });
 
+/** What 提醒完善信息 says unless HR writes otherwise. */
+export const ROSTER_REMIND_TEXT = '请在个人中心完善您的个人信息（基本信息、联系信息、教育经历、家庭成员、银行卡等），以便人事办理相关手续。';
+
+/** A bulk action's answer on the roster: how many were done, and each one left out with why. */
+export const ZRemindResult = z.object({
+  sent: z.number().int(),
+  skipped: z.array(z.object({ employeeId: z.number().int(), name: z.string().nullable(), reason: z.string() })),
+});
+export type RemindResult = z.output<typeof ZRemindResult>;
+
 /** What a timeline entry is about (员工时间线, issue 39). */
 export const TIMELINE_KINDS = ['lifecycle', 'performance', 'certificate', 'award', 'asset', 'leave'] as const;
 export const TIMELINE_KIND_NAMES: Record<(typeof TIMELINE_KINDS)[number], string> = {
@@ -783,6 +793,19 @@ export const employeeCalls = {
     permission: 'login',
     summary: 'The positions an employee held, from the lifecycle events',
     fromSpec: true,
+  }),
+  rosterRemindRecords: defineCall({
+    ...json,
+    path: hrm('roster/remindRecords'),
+    request: z.object({
+      ids: z.array(id()).min(1, '请选择员工').max(500, '一次最多选择500人'),
+      message: z.string().trim().max(200, '提醒内容不能超过200字').optional(),
+    }),
+    data: ZRemindResult,
+    permission: HR_PERM.rosterEdit,
+    write: true,
+    summary: 'Asks the chosen employees to complete their records (a message each); who could not be reminded is listed with why',
+    fromSpec: false,
   }),
   rosterTimeline: defineCall({
     ...json,
@@ -971,6 +994,14 @@ export const employeeCalls = {
     write: true,
     summary: 'Files a dismissal or resignation document (material 070) for an employee',
     fromSpec: true,
+  }),
+  rosterRecordCards: defineCall({
+    ...blobCall,
+    path: hrm('roster/downloadRecordCards'),
+    request: z.object({ ids: z.array(id()).min(1, '请选择员工').max(50, '一次最多打印50人的登记表') }),
+    permission: HR_PERM.rosterList,
+    summary: 'The record cards (登记表) of the employees chosen on the roster, one sheet each, to print',
+    fromSpec: false,
   }),
   basicDownload: defineCall({
     method: 'GET',

@@ -68,29 +68,35 @@ const DICTS: Record<string, string> = {
   bankCode: 'BANK',
 };
 
-/**
- * An employee's record card (员工登记表) as one xlsx: the three info blocks, then every section as
- * a table. Built in memory (a few hundred cells), masked as the reader sees the screens.
- */
-export async function sendRecordCard(platform: Platform, ctx: CallContext, employeeId: number | null | undefined): Promise<FastifyReply> {
-  const db = platform.db;
-  const base = await employees.baseInfo(db, ctx.user, employeeId);
-  const link = await employees.linkInfo(db, ctx.user, base.id);
-  const work = await employees.workersInfo(db, ctx.user, base.id);
+type Workbook = InstanceType<Awaited<ReturnType<typeof excel>>['Workbook']>;
+
+async function dictionaryNames(platform: Platform) {
   const dictionaries = platform.services.get('dictionaries') as DictionaryService | undefined;
   const names = new Map<string, Map<string, string>>();
   for (const type of new Set(Object.values(DICTS))) names.set(type, new Map((await dictionaries?.allOptions(type))?.map((o) => [o.code, o.codeName]) ?? []));
-  const cell = (key: string, v: unknown): string | number => {
+  return (key: string, v: unknown): string | number => {
     if (v === null || v === undefined) return '';
     if (typeof v === 'boolean') return v ? '是' : '否';
     const dict = DICTS[key];
     if (dict && typeof v === 'string') return names.get(dict)?.get(v) ?? v;
     return typeof v === 'number' ? v : String(v);
   };
+}
 
-  const ExcelJS = await excel();
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('员工登记表');
+/** One employee's card as a sheet of `workbook`, masked as the reader sees the screens; answers the name. */
+async function addCardSheet(
+  platform: Platform,
+  ctx: CallContext,
+  workbook: Workbook,
+  cell: Awaited<ReturnType<typeof dictionaryNames>>,
+  employeeId: number | null | undefined,
+  sheetName: (name: string, code: string) => string,
+): Promise<string> {
+  const db = platform.db;
+  const base = await employees.baseInfo(db, ctx.user, employeeId);
+  const link = await employees.linkInfo(db, ctx.user, base.id);
+  const work = await employees.workersInfo(db, ctx.user, base.id);
+  const sheet = workbook.addWorksheet(sheetName(base.name, base.employeeCode));
   sheet.columns = [{ width: 16 }, { width: 24 }, { width: 16 }, { width: 24 }, { width: 16 }, { width: 16 }, { width: 16 }];
   // Every row through safeRow: names, addresses and remarks are the users' text (formula injection).
   const add = (values: Array<string | number>) => sheet.addRow(safeRow(values));
@@ -130,10 +136,45 @@ export async function sendRecordCard(platform: Platform, ctx: CallContext, emplo
     add(keys.map((k) => COLUMN_LABELS[k] as string)).font = { bold: true };
     for (const r of rows) add(keys.map((k) => cell(k, r[k])));
   }
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  return ctx.reply
+  return base.name;
+}
+
+const sendBook = async (ctx: CallContext, workbook: Workbook, filename: string) =>
+  ctx.reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', attachment(`员工登记表-${base.name}.xlsx`))
+    .header('content-disposition', attachment(filename))
     .header('cache-control', 'no-store')
-    .send(buffer);
+    .send(Buffer.from(await workbook.xlsx.writeBuffer()));
+
+/**
+ * An employee's record card (员工登记表) as one xlsx: the three info blocks, then every section as
+ * a table. Built in memory (a few hundred cells), masked as the reader sees the screens.
+ */
+export async function sendRecordCard(platform: Platform, ctx: CallContext, employeeId: number | null | undefined): Promise<FastifyReply> {
+  const ExcelJS = await excel();
+  const workbook = new ExcelJS.Workbook();
+  const name = await addCardSheet(platform, ctx, workbook, await dictionaryNames(platform), employeeId, () => '员工登记表');
+  return sendBook(ctx, workbook, `员工登记表-${name}.xlsx`);
+}
+
+/**
+ * The cards of the employees chosen on the roster (issue 39), one sheet each named by the person, in
+ * one workbook to print. Each is read as its own card is (scope, masking, the read log), so one
+ * outside the reader's scope refuses the whole file as it would alone.
+ */
+export async function sendRecordCards(platform: Platform, ctx: CallContext, ids: number[]): Promise<FastifyReply> {
+  const ExcelJS = await excel();
+  const workbook = new ExcelJS.Workbook();
+  const cell = await dictionaryNames(platform);
+  const used = new Set<string>();
+  // Sheet names: at most 31 characters, no : \ / ? * [ ], unique in the book.
+  const sheetName = (name: string, code: string) => {
+    const base = `${name}（${code}）`.replace(/[:\\/?*[\]]/g, '').slice(0, 28);
+    let candidate = base;
+    for (let i = 2; used.has(candidate); i++) candidate = `${base}-${i}`;
+    used.add(candidate);
+    return candidate;
+  };
+  for (const id of [...new Set(ids)]) await addCardSheet(platform, ctx, workbook, cell, id, sheetName);
+  return sendBook(ctx, workbook, '员工登记表.xlsx');
 }

@@ -1,5 +1,5 @@
-import { type ChangeRequestRecord, idCheckDigit, type Page, type RosterRecord, type SectionSaved, type TaskListItem } from '@erp/contract';
-import { eq } from 'drizzle-orm';
+import { type ChangeRequestRecord, idCheckDigit, type Page, type RemindResult, type RosterRecord, type SectionSaved, type TaskListItem } from '@erp/contract';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -98,6 +98,47 @@ describe('roster', () => {
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     // Managers may list but not export.
     expect((await call('mgr01', 'roster/exportRosterData', {})).status).toBe(403);
+  });
+
+  it('reminds the chosen employees to complete their records, listing who could not be reminded and why', async () => {
+    const [one, gone] = await Promise.all([
+      s.db
+        .select({ id: employees.id, userId: employees.userId })
+        .from(employees)
+        .innerJoin(users, eq(users.id, employees.userId))
+        .where(eq(users.userCode, 'emp01')),
+      s.db.select({ id: employees.id }).from(employees).where(eq(employees.status, '005')).limit(1),
+    ]);
+    const ids = [one[0]?.id as number, ...(gone[0] ? [gone[0].id] : []), 99999999];
+    const done = await call<RemindResult>('hr01', 'roster/remindRecords', { ids, message: '请补充紧急联系人' });
+    expect(done.code, done.message).toBe('200');
+    expect(done.data.sent).toBe(1);
+    expect(done.data.skipped.map((x) => x.reason)).toEqual([...(gone[0] ? ['员工已离职'] : []), '员工不存在或不在您的数据范围内']);
+    const sent = await s.db.execute(
+      sql`SELECT payload FROM outbox WHERE topic = 'notify' AND payload->>'title' = '请完善个人信息' AND payload->>'content' LIKE '%请补充紧急联系人%'`,
+    );
+    expect((sent as unknown as { rows: Array<{ payload: { receiverUserIds: number[] } }> }).rows[0]?.payload.receiverUserIds).toEqual([one[0]?.userId]);
+    expect((await call('mgr01', 'roster/remindRecords', { ids })).status).toBe(403);
+    expect((await call('hr01', 'roster/remindRecords', { ids: [] })).message).toContain('请选择员工');
+    expect((await call('hr01', 'roster/remindRecords', { ids, message: 'x'.repeat(201) })).message).toContain('提醒内容不能超过200字');
+  });
+
+  it('prints the record cards of the chosen employees, one sheet each, only for who may read them', async () => {
+    const page = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { pageSize: 2 })).data.records;
+    const res = await fetch(`${s.url}${H}roster/downloadRecordCards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.hr01}` },
+      body: JSON.stringify({ ids: page.map((r) => r.id) }),
+    });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    expect(book.worksheets.map((w) => w.name)).toEqual(page.map((r) => `${r.name}（${r.employeeCode}）`.slice(0, 28)));
+    expect(String(book.worksheets[0]?.getRow(1).getCell(1).value)).toContain('员工登记表');
+    expect((await call('hr01', 'roster/downloadRecordCards', { ids: Array.from({ length: 51 }, (_, i) => i + 1) })).message).toContain(
+      '一次最多打印50人的登记表',
+    );
+    expect((await call('emp01', 'roster/downloadRecordCards', { ids: page.map((r) => r.id) })).status).toBe(403);
   });
 
   it('exports only the rows chosen on the roster, and refuses more than 500 of them', async () => {

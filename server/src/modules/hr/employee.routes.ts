@@ -9,12 +9,13 @@ import { sendXlsx } from '../../platform/resource/xlsx-export';
 import type { DictionaryService } from '../base/dictionary.service';
 import { changeRequestDetail, myChangeRequests } from './change-requests';
 import * as employees from './employee.service';
-import { sendRecordCard } from './employee-card';
+import { sendRecordCard, sendRecordCards } from './employee-card';
 import { employeeTemplate, importEmployees } from './employee-import';
 import { addMaterial, deleteMaterial, educationMaterials, materials } from './employee-materials';
 import { type EmployeeSection, sections } from './employee-sections';
 import { employeeTimeline } from './employee-timeline';
 import { deleteByOuterChain } from './outer-chain';
+import { remindRecords } from './roster-remind';
 
 type SectionCallNames<N extends string> = `${N}List` | `${N}Add` | `${N}Update` | `${N}Delete`;
 
@@ -47,6 +48,11 @@ export function employeeRoutes(platform: Platform): Route[] {
       rosterChangeInfo: (input, ctx) => employees.changeInfo(db, ctx.user, input.employeeId),
       rosterTakeOfficeInfo: (input, ctx) => employees.takeOfficeInfo(db, ctx.user, input.employeeId),
       rosterTimeline: (input, ctx) => employeeTimeline(platform, ctx.user, input.employeeId),
+      rosterRemindRecords: async (input, ctx) => {
+        const result = await remindRecords(db, ctx.user, input.ids, input.message);
+        ctx.audit({ recordId: input.ids.slice(0, 20).join(','), after: { sent: result.sent, skipped: result.skipped.length } });
+        return result;
+      },
       rosterExport: async (input, ctx) =>
         sendXlsx(ctx.reply, {
           filename: '员工花名册.xlsx',
@@ -83,6 +89,7 @@ export function employeeRoutes(platform: Platform): Route[] {
       },
       materialAddLeaving: (input, ctx) => addMaterial(db, ctx.user, ctx, { employeeId: input.employeeId, category: '070', fileId: input.fileId }),
       basicDownload: (input, ctx) => sendRecordCard(platform, ctx, input.employeeId),
+      rosterRecordCards: (input, ctx) => sendRecordCards(platform, ctx, input.ids),
       basicCertificateNo: (input, ctx) => employees.certificateNo(db, ctx.user, input.employeeId),
 
       employeeList: (input) => employees.employeeOptions(db, input),

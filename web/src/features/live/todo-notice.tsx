@@ -1,6 +1,7 @@
 import type { LiveTodo } from '@erp/contract/modules/msg';
 import { Button, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { minuteText } from '../../components/format/time';
 
 /** Body of the persistent "待办通知" popup: content, theme, items, start time, notice users, memo (spec 000 §4). */
 export function TodoNotice({ todo, onOpen }: { todo: LiveTodo; onOpen?: () => void }) {
@@ -14,7 +15,7 @@ export function TodoNotice({ todo, onOpen }: { todo: LiveTodo; onOpen?: () => vo
         items={[
           { key: 'theme', label: t('live.theme'), children: todo.theme },
           { key: 'items', label: t('live.items'), children: todo.items },
-          { key: 'startTime', label: t('live.startTime'), children: todo.startTime },
+          { key: 'startTime', label: t('live.startTime'), children: minuteText(todo.startTime) },
           { key: 'noticeUsers', label: t('live.noticeUsers'), children: todo.noticeUsers },
           ...(todo.memo ? [{ key: 'memo', label: t('live.memo'), children: todo.memo }] : []),
         ]}

@@ -1,12 +1,12 @@
 import { bpmCalls, type TaskListItem } from '@erp/contract/modules/bpm';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Table, type TableProps, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { queryKeys } from '../../../app/query-keys';
 import '../bpm-texts';
+import { minuteText } from '../../../components/format/time';
 import { dialogFor, type RecordMode } from '../shared/process-dialogs';
 import { STATUS_COLORS, TaskFilters, type TaskFilterValues } from '../shared/task-filters';
 
@@ -18,7 +18,6 @@ const LIST_CALLS = {
   cc: bpmCalls.getUserCCTaskSort,
 } as const;
 const MODE: Record<TabKey, RecordMode> = { todo: 'approve', done: 'done', closed: 'closed', cc: 'cc' };
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
 interface Opened {
   item: TaskListItem;
@@ -62,14 +61,14 @@ export default function BacklogScreen() {
       render: (_, r) => (tab === 'todo' ? r.taskName : tab === 'closed' ? closedResult(r) : r.currentNodes || '—'),
     },
     { title: t('bpm.colInitiator'), dataIndex: 'initiatorName', key: 'initiatorName', width: 100 },
-    { title: t('bpm.colStart'), dataIndex: 'startTime', key: 'startTime', sorter: true, width: 150, render: time },
+    { title: t('bpm.colStart'), dataIndex: 'startTime', key: 'startTime', sorter: true, width: 150, render: minuteText },
     {
       title: t(tab === 'done' ? 'bpm.colHandled' : tab === 'closed' ? 'bpm.colEnded' : 'bpm.colArrived'),
       dataIndex: 'taskTime',
       key: 'taskTime',
       sorter: tab !== 'closed',
       width: 150,
-      render: time,
+      render: minuteText,
     },
     {
       title: t('bpm.colStatus'),

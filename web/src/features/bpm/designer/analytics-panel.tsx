@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { api } from '../../../app/api/client';
 import { useChart } from '../../../components/charts/use-chart';
+import { minuteText } from '../../../components/format/time';
 import { dialogFor } from '../shared/process-dialogs';
 
 type Figure = 'started' | 'finished' | 'overdue' | 'rollback' | 'reject' | 'tasks';
@@ -272,7 +273,7 @@ function DrillDrawer({ drill, filter, onClose }: { drill: Drill | null; filter: 
     { title: '流程', dataIndex: 'processName', width: 110 },
     { title: '标题', dataIndex: 'title' },
     { title: '发起人', dataIndex: 'initiatorName', width: 90 },
-    { title: '发起时间', dataIndex: 'startedAt', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: '发起时间', dataIndex: 'startedAt', width: 150, render: minuteText },
     { title: '节点', dataIndex: 'nodeName', width: 130 },
     { title: '审批人', dataIndex: 'approverName', width: 90 },
     { title: '耗时', dataIndex: 'taskHours', width: 90, render: (v: number | null, r) => (r.overdue ? <Tag color="red">{hours(v)}</Tag> : hours(v)) },

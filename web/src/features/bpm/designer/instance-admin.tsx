@@ -1,17 +1,16 @@
 import { type AdminInstanceItem, bpmCalls, isInstanceStatus } from '@erp/contract/modules/bpm';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Table, type TableProps, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { CommandDialog, PersonSelect } from '../../../components/flow';
 import '../bpm-texts';
+import { minuteText } from '../../../components/format/time';
 import { dialogFor } from '../shared/process-dialogs';
 import { STATUS_COLORS, TaskFilters, type TaskFilterValues } from '../shared/task-filters';
 
 const REASON_MAX = 200;
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
 type Action = { kind: 'terminate' | 'reassign'; item: AdminInstanceItem } | { kind: 'view'; item: AdminInstanceItem };
 
@@ -40,7 +39,7 @@ export function InstanceAdmin() {
     { title: t('bpm.colTitle'), dataIndex: 'title', key: 'title', ellipsis: true },
     { title: t('bpm.colProcess'), dataIndex: 'processName', key: 'processName', width: 140 },
     { title: t('bpm.colInitiator'), key: 'initiator', width: 120, render: (_, r) => `${r.initiatorName}（${r.initiatorCode}）` },
-    { title: t('bpm.colStart'), dataIndex: 'startTime', key: 'startTime', width: 150, render: time },
+    { title: t('bpm.colStart'), dataIndex: 'startTime', key: 'startTime', width: 150, render: minuteText },
     {
       title: t('bpm.admin.openTasks'),
       key: 'open',

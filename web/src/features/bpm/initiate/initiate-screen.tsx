@@ -1,18 +1,16 @@
 import { bpmCalls, type InstanceListItem } from '@erp/contract/modules/bpm';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Popconfirm, Space, Table, type TableProps, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { FlowSteps } from '../../../components/flow';
 import { dialogFor, type RecordMode } from '../shared/process-dialogs';
 import '../bpm-texts';
+import { minuteText } from '../../../components/format/time';
 import { STATUS_COLORS, TaskFilters, type TaskFilterValues } from '../shared/task-filters';
 import { useTaskActions } from '../shared/use-task-actions';
 import { StartRequestDialog } from './start-request-dialog';
-
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
 function RowFlow({ id }: { id: number }) {
   const steps = useQuery({ queryKey: ['bpm', 'steps', id], queryFn: () => api(bpmCalls.viewApprovalInfo, { processInstanceId: id }) });
@@ -43,8 +41,8 @@ export default function InitiateScreen() {
     { title: t('bpm.colTitle'), dataIndex: 'title', ellipsis: true },
     { title: t('bpm.colProcess'), dataIndex: 'processName', width: 140 },
     { title: t('bpm.colNode'), dataIndex: 'currentNodes', width: 160, render: (v: string) => v || '—' },
-    { title: t('bpm.colStart'), dataIndex: 'startTime', width: 150, render: time },
-    { title: t('bpm.colEnded'), dataIndex: 'endTime', width: 150, render: time },
+    { title: t('bpm.colStart'), dataIndex: 'startTime', width: 150, render: minuteText },
+    { title: t('bpm.colEnded'), dataIndex: 'endTime', width: 150, render: minuteText },
     {
       title: t('bpm.colStatus'),
       dataIndex: 'status',

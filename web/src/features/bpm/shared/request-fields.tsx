@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../../../components/file-upload';
 import { requestFieldRules } from './request-rules';
 import '../bpm-texts';
+import { minuteText } from '../../../components/format/time';
 
 /** What the form holds while editing: dates as dayjs, files as entries. */
 export type RequestFormValues = Record<string, string | number | Dayjs | FileEntry[] | null | undefined>;
@@ -94,7 +95,7 @@ export function RequestSummary({ detail }: { detail: RequestDetail }) {
       <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('bpm.applicant')}>{`${detail.initiatorName}（${detail.initiatorCode}）`}</Descriptions.Item>
         <Descriptions.Item label={t('bpm.applicantOrg')}>{detail.initiatorOrg ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('bpm.startTime')}>{dayjs(detail.startTime).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+        <Descriptions.Item label={t('bpm.startTime')}>{minuteText(detail.startTime)}</Descriptions.Item>
         <Descriptions.Item label={t('bpm.colProcess')}>{detail.processName}</Descriptions.Item>
         {fields.map((f) => (
           <Descriptions.Item key={f.name} label={f.label} span={f.kind === 'textarea' ? 2 : 1}>

@@ -11,6 +11,7 @@ import { ImportDialog, ResourceTable } from '../../../components/resource';
 import { OrgSideTree } from '../../base/org-side-tree';
 import { ScreenFrame } from '../../base/screen-frame';
 import { HourWhitelistDialog } from './hour-whitelist-dialog';
+import { RemindRecordsDialog } from './remind-records-dialog';
 
 const KEY = ['hr', 'roster'] as const;
 
@@ -30,6 +31,7 @@ export default function RosterScreen() {
   const [importing, setImporting] = useState(false);
   const [chosen, setChosen] = useState<RosterRecord[]>([]);
   const [whitelisting, setWhitelisting] = useState<RosterRecord[]>([]);
+  const [reminding, setReminding] = useState<RosterRecord[] | null>(null);
   const clients = useQuery({ queryKey: ['base', 'clients'], queryFn: () => api(baseCalls.getClientCompany, {}), staleTime: 300_000 });
   const open = (r: RosterRecord) => navigate(`/staffDetail/index?id=${r.id}`);
   return (
@@ -75,6 +77,18 @@ export default function RosterScreen() {
                       导出所选{chosen.length ? `（${chosen.length}）` : ''}
                     </Button>
                   )}
+                  <Button
+                    disabled={chosen.length === 0 || chosen.length > 50}
+                    title={chosen.length > 50 ? '一次最多打印50人的登记表' : undefined}
+                    onClick={() => void download(employeeCalls.rosterRecordCards, { ids: chosen.map((r) => r.id) }, '员工登记表.xlsx')}
+                  >
+                    打印登记表{chosen.length ? `（${chosen.length}）` : ''}
+                  </Button>
+                  {can(HR_PERM.rosterEdit) && (
+                    <Button disabled={chosen.length === 0} onClick={() => setReminding(chosen)}>
+                      提醒完善信息{chosen.length ? `（${chosen.length}）` : ''}
+                    </Button>
+                  )}
                   <Button disabled={chosen.length === 0} onClick={() => setWhitelisting(chosen)} data-testid="hour-whitelist">
                     考勤白名单{chosen.length ? `（${chosen.length}）` : ''}
                   </Button>
@@ -101,6 +115,7 @@ export default function RosterScreen() {
           />
         </div>
       </div>
+      {reminding && <RemindRecordsDialog employees={reminding} onClose={() => setReminding(null)} />}
       <HourWhitelistDialog
         people={whitelisting}
         onClose={() => setWhitelisting([])}
