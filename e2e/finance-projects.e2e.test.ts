@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, launchBrowser } from './harness';
-import { go, signedIn } from './shell-helpers';
+import { chooseOption, expectToastAfter, go, recordToasts, signedIn } from './shell-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,5 +65,23 @@ describe('project change through the engine', () => {
     await expect.poll(() => fin.page.locator('[data-testid="budget-chart"] canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(fin.errors).toEqual([]);
     await fin.context.close();
+  });
+
+  it('admin gives a project its own 报销超预算 setting; its 操作记录 names the change (issue 34)', async () => {
+    const admin = await signedIn(browser, 'admin');
+    await recordToasts(admin.page);
+    await go(admin.page, '/ProjectManagement/projectList');
+    const rows = admin.page.locator('.ant-table-tbody tr.ant-table-row:visible');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await rows.first().getByRole('button', { name: '详情' }).click();
+    const drawer = admin.page.locator('.ant-drawer:visible');
+    await drawer.getByRole('tab', { name: '项目预算' }).click();
+    await expectToastAfter(admin.page, '报销超预算设置已保存', () => chooseOption(admin.page, drawer.getByLabel('报销超预算'), '禁止提交'));
+    await drawer.getByRole('tab', { name: '操作记录' }).click();
+    const history = drawer.getByTestId('record-history');
+    await expect.poll(() => history.getByText('禁止提交').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await history.textContent()).toContain('报销超预算');
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
   });
 });

@@ -19,6 +19,8 @@ export const CONTROLS_PERM = {
  */
 export const CLAIM_BUDGET_MODES = ['off', 'warn', 'refuse'] as const;
 export type ClaimBudgetMode = (typeof CLAIM_BUDGET_MODES)[number];
+/** How each mode reads (内控设置, a project's own setting, its history). */
+export const CLAIM_BUDGET_NAMES: Record<ClaimBudgetMode, string> = { warn: '提醒', refuse: '禁止提交', off: '不控制' };
 
 export const ZControlSettings = z.object({
   fourEyes: z.boolean({ error: '请选择是否启用四眼原则' }),

@@ -123,16 +123,22 @@ describe('roster', () => {
     expect((await call('hr01', 'roster/remindRecords', { ids, message: 'x'.repeat(201) })).message).toContain('提醒内容不能超过200字');
   });
 
-  it('prints the record cards of the chosen employees, one sheet each, only for who may read them', async () => {
-    const page = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { pageSize: 2 })).data.records;
-    const res = await fetch(`${s.url}${H}roster/downloadRecordCards`, {
+  /** An xlsx answer of hr01's, read. */
+  async function workbookOf(path: string, body: unknown) {
+    const res = await fetch(`${s.url}${H}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.hr01}` },
-      body: JSON.stringify({ ids: page.map((r) => r.id) }),
+      body: JSON.stringify(body),
     });
     expect(res.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
+    return book;
+  }
+
+  it('prints the record cards of the chosen employees, one sheet each, only for who may read them', async () => {
+    const page = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { pageSize: 2 })).data.records;
+    const book = await workbookOf('roster/downloadRecordCards', { ids: page.map((r) => r.id) });
     expect(book.worksheets.map((w) => w.name)).toEqual(page.map((r) => `${r.name}（${r.employeeCode}）`.slice(0, 28)));
     expect(String(book.worksheets[0]?.getRow(1).getCell(1).value)).toContain('员工登记表');
     expect((await call('hr01', 'roster/downloadRecordCards', { ids: Array.from({ length: 51 }, (_, i) => i + 1) })).message).toContain(
@@ -143,14 +149,7 @@ describe('roster', () => {
 
   it('exports only the rows chosen on the roster, and refuses more than 500 of them', async () => {
     const page = (await call<Page<RosterRecord>>('hr01', 'roster/getRosterPage', { pageSize: 3 })).data.records;
-    const res = await fetch(`${s.url}${H}roster/exportRosterData`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.hr01}` },
-      body: JSON.stringify({ ids: page.map((r) => r.id) }),
-    });
-    expect(res.status).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await res.arrayBuffer());
+    const book = await workbookOf('roster/exportRosterData', { ids: page.map((r) => r.id) });
     const sheet = book.worksheets[0];
     const codes = Array.from({ length: (sheet?.rowCount ?? 1) - 1 }, (_, i) => String(sheet?.getRow(i + 2).getCell(1).value));
     expect(codes.sort()).toEqual(page.map((r) => r.employeeCode).sort());

@@ -1,4 +1,4 @@
-import { type ClaimBudgetMode, CONTROLS_PERM } from '@erp/contract/modules/controls';
+import { CLAIM_BUDGET_NAMES, type ClaimBudgetMode, CONTROLS_PERM } from '@erp/contract/modules/controls';
 import { financeProjectCalls as F, FIN_PERM, type PeriodRow, type ProjectDetail, type ProjectRecord } from '@erp/contract/modules/finance-project';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
@@ -106,8 +106,6 @@ function ProjectStatistics({ projectId, startDate }: { projectId: number; startD
     </>
   );
 }
-
-const CLAIM_BUDGET_NAMES: Record<ClaimBudgetMode, string> = { warn: '提醒', refuse: '禁止提交', off: '不控制' };
 
 /**
  * How claims on the project meet its budget (issue 34 §3): the company's 内控设置 unless the project has

@@ -1,3 +1,4 @@
+import { CLAIM_BUDGET_NAMES } from '@erp/contract';
 import { registerHistoryKind } from '../../../platform/history/record-history';
 import { readableProject } from './project.service';
 
@@ -21,7 +22,7 @@ registerHistoryKind({
     state: { label: '审批状态', type: 'state' },
     phase: { label: '项目状态', dict: 'FINPROJECTPHASE' },
     version_no: { label: '版本' },
-    claim_budget: { label: '报销超预算', values: { off: '不控制', warn: '提醒', refuse: '禁止提交' } },
+    claim_budget: { label: '报销超预算', values: CLAIM_BUDGET_NAMES },
     deleted_at: { label: '删除时间' },
   },
   parts: [

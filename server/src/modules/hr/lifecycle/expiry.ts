@@ -21,7 +21,7 @@ import { likePattern } from '../../../platform/resource/filters';
 import { addDays } from './lists.service';
 
 /*
- * Expiry reminders (issue 39, docs/domain/hr-lifecycle.md §到期提醒): what of a person still employed
+ * Expiry reminders (issue 39, docs/domain/hr-lifecycle.md, "Expiry reminders"): what of a person still employed
  * ends on a date, one list for HR (即将到期) and reminders to HR and the employee at the days before
  * that the company sets (system_state `hr.expiry_reminder_days`, 90/60/30/7 by default).
  */

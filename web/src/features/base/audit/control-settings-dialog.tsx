@@ -1,4 +1,4 @@
-import { controlsCalls } from '@erp/contract/modules/controls';
+import { CLAIM_BUDGET_NAMES, controlsCalls } from '@erp/contract/modules/controls';
 import { Form, Radio, Switch } from 'antd';
 import { SettingsDialog } from '../../../components/resource';
 
@@ -31,13 +31,7 @@ export function ControlSettingsDialog({ onClose }: { onClose(): void }) {
         label="报销超预算"
         extra="报销单关联项目时，按费用类别对应的预算科目核对项目预算的剩余额度（已报销含审批中）。提醒：报销单上向申请人和审批人显示超出金额；禁止：超出时不能提交。"
       >
-        <Radio.Group
-          options={[
-            { value: 'warn', label: '提醒' },
-            { value: 'refuse', label: '禁止提交' },
-            { value: 'off', label: '不控制' },
-          ]}
-        />
+        <Radio.Group options={(['warn', 'refuse', 'off'] as const).map((m) => ({ value: m, label: CLAIM_BUDGET_NAMES[m] }))} />
       </Form.Item>
     </SettingsDialog>
   );
