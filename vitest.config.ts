@@ -51,6 +51,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
+          // A poll waits for a state; its limit only says when to give up. Vitest's default of 1 s is
+          // less than a page takes to settle on a loaded machine (CI run 12, with a CPU hog beside:
+          // the title poll after a sign-in).
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: E2E_WORKERS,

@@ -1,5 +1,5 @@
 import { pinyinInitials, pinyinSpelling } from '../../platform/pinyin';
-import { indexWords, isDictionaryWord, queryWords, searchParts } from '../recruit/resume-text';
+import { cutWords, indexWords, isDictionaryWord, queryWords, searchParts } from '../recruit/resume-text';
 import { synonymPhrasesIn, synonymsOf } from './help-synonyms';
 import { isStopWord, passagesOf } from './help-text';
 
@@ -76,6 +76,22 @@ function differsByOne(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i] && ++diff > 1) return false;
   return diff === 1;
+}
+
+/**
+ * Where a run of Chinese has its word boundaries (character offsets), and how many real words (two
+ * characters or more, known to the dictionary) stand between two of them.
+ */
+function wordBoundaries(run: string): { boundaries: Set<number>; realWords(from: number, to: number): number } {
+  const words = cutWords(run);
+  const starts: Array<{ at: number; real: boolean }> = [];
+  let at = 0;
+  for (const w of words) {
+    starts.push({ at, real: chars(w).length > 1 && isDictionaryWord(w) });
+    at += chars(w).length;
+  }
+  const boundaries = new Set([...starts.map((s) => s.at), at]);
+  return { boundaries, realWords: (from, to) => starts.filter((s) => s.at >= from && s.at < to && s.real).length };
 }
 
 const push = (map: Map<string, string[]>, key: string, word: string) => {
@@ -185,10 +201,14 @@ export class HelpIndex {
     }
     for (const run of rest.match(HAN_RUN) ?? []) {
       const cs = chars(run);
+      const { boundaries, realWords } = wordBoundaries(run);
       for (let len = Math.min(4, cs.length); len >= 2; len--) {
         for (let i = 0; i + len <= cs.length; i++) {
           const piece = cs.slice(i, i + len).join('');
           if (this.df.has(piece) || !rest.includes(piece) || isStopWord(piece)) continue;
+          // A typo is whole words of the query: 报消 (报 + 消) or 通国 (a real word, mistyped for 通过), but
+          // not 程实, which straddles 流程 and 实例, nor two real words taken together.
+          if (!boundaries.has(i) || !boundaries.has(i + len) || realWords(i, i + len) > 1) continue;
           const homophones = (this.bySpelling.get(pinyinSpelling(piece)) ?? []).filter((w) => chars(w).length === len);
           if (!homophones.length) continue;
           terms.push({ text: piece, alternatives: homophones.slice(0, 3).map((w) => ({ words: [w], weight: HOMOPHONE })) });

@@ -51,6 +51,12 @@ export function searchParts(word: string): string[] {
   return segmenter.cutForSearch(word, true).filter((part) => part !== word);
 }
 
+/** The words of a text as the segmenter cuts it (no overlapping parts), in order: where its word boundaries are. */
+export function cutWords(text: string): string[] {
+  if (!segmenter) throw new Error('segmenter not warmed');
+  return segmenter.cut(text, true);
+}
+
 /** Whether the dictionary knows the word (a typo such as 报消 is only known to the HMM, as 报 + 消). */
 export function isDictionaryWord(word: string): boolean {
   if (!segmenter) throw new Error('segmenter not warmed');
