@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { employees, users } from '../../db/schema';
+import { sameDayInYear } from '../../db/seed/names';
 import { BusinessCalendar } from '../../platform/business-time';
 import type { GreetingService } from './greeting.service';
 
@@ -15,9 +16,20 @@ const calendar = new BusinessCalendar();
 const today = calendar.day();
 beforeAll(async () => {
   s = await startTestServer();
-  [emp, hr, mgr] = await Promise.all([s.login('emp01'), s.login('hr01'), s.login('mgr01')]);
   const rows = await s.db.select({ id: users.id, code: users.userCode }).from(users);
   ids = Object.fromEntries(rows.map((r) => [r.code, r.id]));
+  // The demo's calendar facts (emp01's birthday, hr01's third anniversary) are those of the day the
+  // test template was seeded; a run that crosses midnight in Shanghai has a new today (CI run 13).
+  const day = new Date(`${today}T00:00:00Z`);
+  await s.db
+    .update(employees)
+    .set({ birthday: sameDayInYear(day, 1996) })
+    .where(eq(employees.userId, ids.emp01 as number));
+  await s.db
+    .update(employees)
+    .set({ entryDate: sameDayInYear(day, day.getUTCFullYear() - 3) })
+    .where(eq(employees.userId, ids.hr01 as number));
+  [emp, hr, mgr] = await Promise.all([s.login('emp01'), s.login('hr01'), s.login('mgr01')]);
 });
 afterAll(() => s.close());
 
