@@ -1,9 +1,5 @@
-import { loadHelpArticles } from '../server/src/modules/help/help-articles';
-import { HelpIndex } from '../server/src/modules/help/help-index';
-import { htmlToText } from '../server/src/modules/help/help-text';
+import { shippedArticleIndex } from '../server/src/modules/help/shipped-index';
 import { confident } from '../server/src/modules/help/xiaode';
-import { sanitizeMessageHtml } from '../server/src/modules/msg/sanitize';
-import { warmSegmenter } from '../server/src/modules/recruit/resume-text';
 import { loadQuestions } from './help-accuracy';
 
 /**
@@ -13,21 +9,7 @@ import { loadQuestions } from './help-accuracy';
  * measures the same through the running server.
  */
 async function main() {
-  await warmSegmenter();
-  const index = new HelpIndex(
-    loadHelpArticles().map((a, i) => ({
-      id: i + 1,
-      slug: a.slug,
-      categoryId: 1,
-      categoryName: a.category,
-      title: a.title,
-      bodyText: htmlToText(sanitizeMessageHtml(a.html)),
-      path: a.route,
-      published: true,
-      updatedAt: new Date(),
-      sort: a.sort ?? 0,
-    })),
-  );
+  const index = await shippedArticleIndex();
   const questions = loadQuestions();
   let top1 = 0;
   let top3 = 0;

@@ -1,27 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeMessageHtml } from '../msg/sanitize';
-import { warmSegmenter } from '../recruit/resume-text';
-import { loadHelpArticles } from './help-articles';
-import { HelpIndex } from './help-index';
-import { htmlToText } from './help-text';
+import type { HelpIndex } from './help-index';
+import { shippedArticleIndex } from './shipped-index';
 
 let index: HelpIndex;
 beforeAll(async () => {
-  await warmSegmenter();
-  index = new HelpIndex(
-    loadHelpArticles().map((a, i) => ({
-      id: i + 1,
-      slug: a.slug,
-      categoryId: 1,
-      categoryName: a.category,
-      title: a.title,
-      bodyText: htmlToText(sanitizeMessageHtml(a.html)),
-      path: a.route,
-      published: true,
-      updatedAt: new Date(),
-      sort: a.sort ?? 0,
-    })),
-  );
+  index = await shippedArticleIndex();
 }, 30_000);
 
 const texts = (q: string) => index.terms(q).map((t) => t.text);
