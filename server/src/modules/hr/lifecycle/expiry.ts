@@ -187,8 +187,8 @@ export async function remindExpiries(db: Db, today: string): Promise<number> {
         link: r.kind === 'probation' ? '/WorkBench/index' : '/PersonalCenter/FirstPage',
       });
     }
+    const ids = [...new Set(rows.map((r) => Number(r.employee_id)))];
     for (const hr of await hrReaders(tx)) {
-      const ids = [...new Set(rows.map((r) => Number(r.employee_id)))];
       const visible = new Set(
         (
           await queryRows<{ id: number }>(

@@ -1,24 +1,23 @@
 import { employeeCalls, ROSTER_REMIND_TEXT, type RosterRecord } from '@erp/contract/modules/employee';
 import { App, Form, Input, List, Modal } from 'antd';
-import { useState } from 'react';
 import { api } from '../../../app/api/client';
+import { useFormDialog } from '../../../components/resource';
 
 /**
  * 提醒完善信息 for the rows chosen on the roster (issue 39): one message each; who could not be
- * reminded is listed by name with why, the others are reminded all the same.
+ * reminded is listed by name with why, the others are reminded all the same. One send per click
+ * (useFormDialog).
  */
 export function RemindRecordsDialog({ employees, onClose }: { employees: RosterRecord[]; onClose(): void }) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<{ message: string }>();
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    try {
-      const result = await api(employeeCalls.rosterRemindRecords, { ids: employees.map((e) => e.id), message: values.message });
+  const names = new Map(employees.map((e) => [e.id, e.name]));
+  const dialog = useFormDialog({
+    form,
+    save: (values) => api(employeeCalls.rosterRemindRecords, { ids: employees.map((e) => e.id), message: values.message }),
+    onSaved: (result) => {
       message.success(`已提醒 ${result.sent} 人`);
-      if (result.skipped.length) {
-        const names = new Map(employees.map((e) => [e.id, e.name]));
+      if (result.skipped.length)
         modal.warning({
           title: `${result.skipped.length} 人未提醒`,
           content: (
@@ -33,21 +32,11 @@ export function RemindRecordsDialog({ employees, onClose }: { employees: RosterR
             />
           ),
         });
-      }
-      onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onClose,
+  });
   return (
-    <Modal
-      open
-      title={`提醒完善信息（${employees.length} 人）`}
-      onCancel={onClose}
-      onOk={() => void send()}
-      okButtonProps={{ loading: busy }}
-      okText="发送提醒"
-    >
+    <Modal open title={`提醒完善信息（${employees.length} 人）`} {...dialog.modalProps} okText="发送提醒">
       <Form form={form} layout="vertical" name="remind-records" initialValues={{ message: ROSTER_REMIND_TEXT }}>
         <Form.Item name="message" label="提醒内容" rules={[{ max: 200, message: '提醒内容不能超过200字' }]}>
           <Input.TextArea rows={4} maxLength={200} showCount />
